@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs. Brings what it needs on a fresh machine: Debian's Chromium for
+# the browser tests and a throw-away PostgreSQL cluster for the API tests on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's Chromium for the browser tests" >&2
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+pgdir="/tmp/pxt-pg-$$"
+trap 'scripts/pg-cluster.sh stop "$pgdir"' EXIT
+PG_TEST_URL=$(scripts/pg-cluster.sh start "$pgdir")
+export PG_TEST_URL
+
+npx tsc --noEmit -p tsconfig.json
+npx vitest run
+npm run build
+npx playwright test

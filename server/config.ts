@@ -1,0 +1,88 @@
+// Configuration from the environment (decisions.md §2). Secrets that are not given are generated
+// once and kept in DATA_DIR so tokens and push subscriptions survive a restart.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import webpush from 'web-push';
+import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appUrl: string;
+  appName: string;
+  smtpUrl: string | null;
+  jwtSecret: string;
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  googleClientId: string | null;
+  googleUserinfoUrl: string;
+  miningSessionSeconds: number;
+  paymentsProvider: 'test' | null;
+  production: boolean;
+  /** Folder of the built PWA; null serves the API only. */
+  staticDir: string | null;
+  /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
+  workerIntervalMs: number;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+/** Reads a secret kept in DATA_DIR/secrets.json, creating it with `make` the first time. */
+function keptSecret(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, 'secrets.json');
+  const all: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!all[name]) {
+    all[name] = make();
+    writeFileSync(file, JSON.stringify(all, null, 2), { mode: 0o600 });
+  }
+  return all[name];
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = intFrom(env, 'PORT', 8080);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+
+  let vapidPublic = env.VAPID_PUBLIC_KEY;
+  let vapidPrivate = env.VAPID_PRIVATE_KEY;
+  if (!vapidPublic || !vapidPrivate) {
+    const kept = keptSecret(dataDir, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+    ({ publicKey: vapidPublic, privateKey: vapidPrivate } = JSON.parse(kept));
+  }
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
+  if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
+  if (provider === 'test' && production) throw new Error('PAYMENTS_PROVIDER=test is refused when NODE_ENV=production');
+
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    appUrl,
+    appName: env.APP_NAME || 'PXT Companion',
+    smtpUrl: env.SMTP_URL || null,
+    jwtSecret: env.JWT_SECRET || keptSecret(dataDir, 'jwt', () => randomBytes(48).toString('base64url')),
+    vapid: { publicKey: vapidPublic!, privateKey: vapidPrivate!, subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+    miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
+    paymentsProvider: provider === 'test' ? 'test' : null,
+    production,
+    staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
+    workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

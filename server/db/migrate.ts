@@ -1,0 +1,23 @@
+// Runs the migrations in db/migrations/ at start. The list is static so a bundle or tsx run needs
+// no directory scan; Kysely's migrator locks, so several processes starting at once are safe.
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './database';
+import * as core from './migrations/001-core';
+
+type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
+const steps: Record<string, Step> = {
+  '001-core': core,
+};
+
+export async function migrate(database: Database): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, step] of Object.entries(steps)) out[name] = { up: (db) => step.up(db, database.dialect) };
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,9 @@
+// The whole database as Kysely sees it: one interface per area, each in db/tables/.
+import type { Kysely, Transaction } from 'kysely';
+import type { CoreTables } from './tables/core';
+
+export interface DB extends CoreTables {}
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB> | Kysely<DB>;
+export type Dialect = 'sqlite' | 'postgres';

@@ -1,0 +1,46 @@
+// Reads the bearer token of every request into `request.userId` (null when absent or invalid).
+// Routes that need a player add `onRequest: app.requireUser`, which answers 401 token_not_valid.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ACCESS_TOKEN_SECONDS } from '../../shared/constants';
+import { notAuthenticated } from '../lib/errors';
+import { createJwt, type Jwt } from '../services/jwt';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jwt: Jwt;
+    issueAccess(userId: number): string;
+    requireUser(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    userId: number | null;
+    /** True when a token was sent but is not valid (expired, forged). */
+    badToken: boolean;
+  }
+}
+
+export default fp(
+  async function auth(app: FastifyInstance) {
+    const jwt = createJwt(app.config.jwtSecret);
+    app.decorate('jwt', jwt);
+    app.decorate('issueAccess', (userId: number) => jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS));
+    app.decorateRequest('userId', null);
+    app.decorateRequest('badToken', false);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const claims = token ? jwt.verifyAccess(token) : null;
+      if (claims) request.userId = claims.sub;
+      else request.badToken = true;
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (request.userId === null) {
+        throw notAuthenticated(request.badToken ? 'Given token not valid for any token type' : 'Authentication credentials were not provided.');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['config'] },
+);

@@ -1,0 +1,25 @@
+// Opens the database, runs migrations and closes it on shutdown. Everything else reads `app.db`.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Database, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import type { Db, Dialect } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: Dialect;
+  }
+}
+
+export default fp(
+  async function dbPlugin(app: FastifyInstance, opts: { database?: Database }) {
+    const database = opts.database ?? openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir });
+    await migrate(database);
+    app.decorate('db', database.db);
+    app.decorate('dialect', database.dialect);
+    // A database handed in by a caller (tests, CLI) is closed by that caller.
+    if (!opts.database) app.addHook('onClose', () => database.close());
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,36 @@
+// Serves the built PWA on the API's origin. Hashed assets are immutable; index.html, the service
+// worker and the manifest are revalidated every time so a deploy reaches players at once. Client
+// routes fall back to index.html; /api/* and missing files never do.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$|^\/locales\//;
+
+export default fp(async function staticApp(app: FastifyInstance, opts: { root: string | null }) {
+  const root = opts.root && existsSync(join(opts.root, 'index.html')) ? opts.root : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const rel = path.slice(root.length).replace(/\\/g, '/');
+        if (rel.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (NO_CACHE.test(rel)) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (root && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+    }
+    return reply.status(404).send({ detail: `No route ${request.method} ${path}`, code: 'not_found' });
+  });
+});

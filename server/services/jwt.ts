@@ -1,0 +1,40 @@
+// HS256 JSON Web Tokens with node:crypto. Access tokens are checked on every call, so this stays
+// small and allocation-light rather than going through a general JOSE library.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+export interface AccessClaims {
+  sub: number;
+  iat: number;
+  exp: number;
+  typ: 'access';
+}
+
+export function createJwt(secret: string) {
+  const sign = (data: string) => createHmac('sha256', secret).update(data).digest();
+  return {
+    issueAccess(userId: number, ttlSeconds: number, now = Date.now()): string {
+      const iat = Math.floor(now / 1000);
+      const body = Buffer.from(JSON.stringify({ sub: userId, iat, exp: iat + ttlSeconds, typ: 'access' })).toString('base64url');
+      const data = `${HEADER}.${body}`;
+      return `${data}.${sign(data).toString('base64url')}`;
+    },
+    /** The claims of a valid, unexpired access token, else null. */
+    verifyAccess(token: string, now = Date.now()): AccessClaims | null {
+      const parts = token.split('.');
+      if (parts.length !== 3 || parts[0] !== HEADER) return null;
+      const given = Buffer.from(parts[2], 'base64url');
+      const expected = sign(`${parts[0]}.${parts[1]}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
+        if (claims.typ !== 'access' || !Number.isInteger(claims.sub) || claims.exp * 1000 <= now) return null;
+        return claims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type Jwt = ReturnType<typeof createJwt>;

@@ -1,0 +1,77 @@
+// The only way money moves (decisions §3): one append-only ledger row per change, and the user's
+// cached balance column updated in the same transaction, so a balance always equals its rows' sum.
+import { sql } from 'kysely';
+import { refuse } from '../lib/errors';
+import type { Currency } from '../db/tables/core';
+import type { Tx } from '../db/schema';
+
+/**
+ * Why money moved. Reports and the arcade season read these (season XP counts `mining_claim` rows
+ * and the coins of the `quest_*`, `category_reward` and `referral_award` rows).
+ */
+export type LedgerReason =
+  | 'mining_claim'
+  | 'quest_account'
+  | 'quest_social'
+  | 'category_reward'
+  | 'referral_award'
+  | 'season_tier'
+  | 'top_up'
+  | 'shop_purchase'
+  | 'auto_miner'
+  | 'admin_grant';
+
+export const QUEST_COIN_REASONS: readonly LedgerReason[] = ['quest_account', 'quest_social', 'category_reward', 'referral_award'];
+
+export interface Posting {
+  userId: number;
+  currency: Currency;
+  /** Coins and Gems are whole units; PXT is in millionths. Negative takes. */
+  amount: number;
+  reason: LedgerReason;
+  ref?: string | null;
+  /** For a reward paid once: a second posting with the same key pays nothing. */
+  uniqueKey?: string | null;
+}
+
+/**
+ * Posts one change. Call it inside a transaction (`db.transaction().execute(trx => post(trx, …))`):
+ * a refused take throws after the row was written, and only the rollback removes it.
+ * Posts one change inside the caller's transaction. Returns false (and changes nothing) when the
+ * unique key was already paid. A take that would leave the balance negative is refused.
+ */
+export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boolean> {
+  if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
+  const inserted = await trx
+    .insertInto('ledger')
+    .values({ user_id: p.userId, currency: p.currency, amount: p.amount, reason: p.reason, ref: p.ref ?? null, unique_key: p.uniqueKey ?? null, created_at: now })
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const column = sql.ref(p.currency);
+  const updated = await trx
+    .updateTable('users')
+    .set({ [p.currency]: sql`${column} + ${p.amount}` })
+    .where('id', '=', p.userId)
+    .$if(p.amount < 0, (q) => q.where(p.currency, '>=', -p.amount))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    // Nothing was taken: undo the row by failing the caller's transaction.
+    throw refuse(p.currency === 'gems' ? 'not_enough_gems' : 'insufficient_funds', p.currency === 'gems' ? 'Not enough Gems' : 'Not enough funds');
+  }
+  return true;
+}
+
+/** Sum of a user's ledger rows in one currency (for checks and the operator). */
+export async function ledgerSum(trx: Tx, userId: number, currency: Currency): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('total'))
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export const toTokenNumber = (millionths: number) => millionths / 1_000_000;
