@@ -36,8 +36,7 @@ export interface Posting {
 
 /**
  * Posts one change. Call it inside a transaction (`db.transaction().execute(trx => post(trx, …))`):
- * a refused take throws after the row was written, and only the rollback removes it.
- * Posts one change inside the caller's transaction. Returns false (and changes nothing) when the
+ * a refused take throws after the row was written, and only the rollback removes it. Returns false (and changes nothing) when the
  * unique key was already paid. A take that would leave the balance negative is refused.
  */
 export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boolean> {
