@@ -3,10 +3,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as core from './migrations/001-core';
+import * as quests from './migrations/003-quests';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
   '001-core': core,
+  '003-quests': quests,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -1,8 +1,9 @@
 // The whole database as Kysely sees it: one interface per area, each in db/tables/.
 import type { Kysely, Transaction } from 'kysely';
 import type { CoreTables } from './tables/core';
+import type { QuestTables } from './tables/quests';
 
-export interface DB extends CoreTables {}
+export interface DB extends CoreTables, QuestTables {}
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB> | Kysely<DB>;
