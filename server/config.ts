@@ -3,8 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
 import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
+import { type IcoSettings, loadIcoSettings } from './services/ico';
 
 export interface Config {
   port: number;
@@ -26,6 +28,10 @@ export interface Config {
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
+  /** Blog articles, `<lang>/<slug>.md` (BLOG_DIR, default content/blog of the repository). */
+  blogDir: string;
+  /** Token-sale figures for GET /ico/ (ICO_* variables, see services/ico.ts). */
+  ico: IcoSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,5 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
+    ico: loadIcoSettings(env),
   };
 }
