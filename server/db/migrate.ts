@@ -3,11 +3,13 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as core from './migrations/001-core';
+import * as mining from './migrations/002-mining';
 import * as quests from './migrations/003-quests';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
   '001-core': core,
+  '002-mining': mining,
   '003-quests': quests,
 };
 

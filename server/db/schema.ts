@@ -1,9 +1,10 @@
 // The whole database as Kysely sees it: one interface per area, each in db/tables/.
 import type { Kysely, Transaction } from 'kysely';
 import type { CoreTables } from './tables/core';
+import type { MiningTables } from './tables/mining';
 import type { QuestTables } from './tables/quests';
 
-export interface DB extends CoreTables, QuestTables {}
+export interface DB extends CoreTables, QuestTables, MiningTables {}
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB> | Kysely<DB>;
