@@ -21,6 +21,8 @@ export interface Config {
   googleClientId: string | null;
   googleUserinfoUrl: string;
   miningSessionSeconds: number;
+  /** scrypt cost as log2(N) for new password hashes (OWASP: 17); tests use less for speed. */
+  scryptLogN: number;
   paymentsProvider: 'test' | null;
   production: boolean;
   /** Folder of the built PWA; null serves the API only. */
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
     miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
+    scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
     paymentsProvider: provider === 'test' ? 'test' : null,
     production,
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),

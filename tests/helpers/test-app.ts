@@ -55,6 +55,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     STATIC_DIR: '',
     WORKER_INTERVAL_MS: '0',
     APP_URL: 'http://app.test',
+    SCRYPT_LOG_N: '14',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
