@@ -1,0 +1,37 @@
+// The public blog. Articles are loaded once when the server starts; SIGHUP re-reads the folder
+// (`kill -HUP <pid>` after `npm run admin -- blog reload` has checked the files), so every server
+// process can pick up new articles without a restart.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { blogArticleSchema, blogListSchema, blogParamsSchema, blogQuerySchema } from '../../../shared/api/blog';
+import { notFound } from '../../lib/errors';
+import { Blog } from '../../services/blog';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const blog = new Blog(app.config.blogDir);
+  const load = (why: string) => {
+    const { articles, problems } = blog.reload();
+    for (const p of problems) app.log.warn(`blog: ${p.file}: ${p.message}`);
+    app.log.info(`blog: ${articles.length} articles loaded from ${blog.dir} (${why})`);
+  };
+  load('start');
+  const onHangup = () => load('SIGHUP');
+  process.on('SIGHUP', onHangup);
+  app.addHook('onClose', async () => {
+    process.off('SIGHUP', onHangup);
+  });
+
+  app.get('/blog/', { schema: { tags: ['blog'], querystring: blogQuerySchema, response: { 200: blogListSchema } } }, async (request) =>
+    blog.list(request.query.lang),
+  );
+
+  app.get(
+    '/blog/:id/',
+    { schema: { tags: ['blog'], params: blogParamsSchema, querystring: blogQuerySchema, response: { 200: blogArticleSchema } } },
+    async (request) => {
+      const article = blog.get(request.params.id, request.query.lang);
+      if (!article) throw notFound('Article not found.');
+      return article;
+    },
+  );
+};
+export default routes;
