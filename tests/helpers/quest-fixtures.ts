@@ -61,12 +61,14 @@ export async function ledgerRows(t: TestApp, id: number, reason: string) {
   return t.app.db.selectFrom('ledger').selectAll().where('user_id', '=', id).where('reason', '=', reason).orderBy('id').execute();
 }
 
-/** Completes all 9 beta tasks through the API (account quests, follows, first 3 invite awards). */
+/**
+ * Completes the 9 beta tasks: account quests and follows through the API, and 6 referrals (their
+ * invite awards are left for add-reward or the application to pay).
+ */
 export async function completeBetaTasks(t: TestApp, p: Player): Promise<void> {
   for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/']) expect((await call(t, p, 'GET', path)).statusCode).toBe(200);
   for (const network of ['telegram_ru', 'telegram_eng', 'discord']) {
     expect((await call(t, p, 'POST', '/tasks/social-media-reward/', { network })).statusCode).toBe(200);
   }
   await addReferrals(t, p.id, 6);
-  expect((await call(t, p, 'GET', '/referrals/add-reward/')).json().reward).toBe(4 + 8 + 12);
 }
