@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { withId } from '../columns';
 import type { Dialect } from '../schema';
 
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('users'), dialect)
-    .addColumn('username', 'text', (c) => c.unique())
+    .addColumn('username', 'text')
     .addColumn('email', 'text', (c) => c.unique())
     .addColumn('email_confirmed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('password_hash', 'text')
@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('language', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_referrer_idx').on('users').column('referrer_id').execute();
+  // Usernames are unique without regard to case ("Alice" and "alice" are one name).
+  await db.schema.createIndex('users_username_lower_uq').on('users').unique().expression(sql`lower(username)`).execute();
+  await db.schema.createIndex('users_referrer_idx').on('users').columns(['referrer_id', 'created_at']).execute();
 
   await withId(db.schema.createTable('ledger'), dialect)
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -50,11 +52,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('used_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('action_tokens_user_idx').on('action_tokens').columns(['user_id', 'kind']).execute();
 
+  // Keyed by the signed message and its signer rather than the signature bytes: an ECDSA signature
+  // has a second valid form (s ↔ n−s), so the bytes alone would let a replay through.
   await db.schema.createTable('used_signatures')
-    .addColumn('signature_hash', 'text', (c) => c.primaryKey())
+    .addColumn('message_hash', 'text', (c) => c.primaryKey())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('used_signatures_created_idx').on('used_signatures').column('created_at').execute();
 
   await db.schema.createTable('throttle')
     .addColumn('key', 'text', (c) => c.primaryKey())

@@ -55,7 +55,8 @@ export interface ActionTokensTable {
 }
 
 export interface UsedSignaturesTable {
-  signature_hash: string;
+  /** sha256 of signer address + signed text (see migration 001). */
+  message_hash: string;
   created_at: number;
 }
 

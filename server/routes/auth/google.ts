@@ -1,0 +1,50 @@
+// Google sign-in (decisions §5): the Google account is found by its subject id, else linked to the
+// account with the same (Google-verified) e-mail, else a new account is made with a free username.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { googleRequestSchema, googleResponseSchema } from '../../../shared/api/auth';
+import { revokeActionTokens } from '../../services/action-tokens';
+import { fetchGoogleProfile, googleFailed } from '../../services/google';
+import { issueTokenPair } from '../../services/refresh-tokens';
+import { createUser, findUserByEmail, generateUsername } from '../../services/users';
+import { retryOnUniqueViolation } from './common';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/google/',
+    { schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: googleResponseSchema } } },
+    async (request) => {
+      const profile = await fetchGoogleProfile(app.config.googleUserinfoUrl, request.body.access_token);
+      // Two sign-ins racing for one new account, or for one generated name, fail on a unique
+      // column; the retry finds the account, or picks another name.
+      return retryOnUniqueViolation(() =>
+        app.db.transaction().execute(async (trx) => {
+          let user = await trx.selectFrom('users').selectAll().where('google_sub', '=', profile.sub).executeTakeFirst();
+          let action: 'registered' | 'logged_in' = 'logged_in';
+          if (!user) {
+            const byEmail = await findUserByEmail(trx, profile.email);
+            if (byEmail?.google_sub) throw googleFailed('google_account_mismatch');
+            if (byEmail) {
+              // Google has verified the address. A registration that was never confirmed loses its
+              // password: nobody proved it belongs to the owner of the mailbox.
+              const unproven = !byEmail.email_confirmed;
+              await trx
+                .updateTable('users')
+                .set({ google_sub: profile.sub, email_confirmed: 1, ...(unproven ? { password_hash: null } : {}) })
+                .where('id', '=', byEmail.id)
+                .execute();
+              if (unproven) await revokeActionTokens(trx, byEmail.id, ['confirm_registration']);
+              user = { ...byEmail, google_sub: profile.sub };
+            } else {
+              const username = await generateUsername(trx, profile.email);
+              user = await createUser(trx, { username, email: profile.email, emailConfirmed: true, googleSub: profile.sub });
+              action = 'registered';
+            }
+          }
+          const pair = await issueTokenPair(app, trx, user.id);
+          return { ...pair, action, username: user.username ?? '' };
+        }),
+      4);
+    },
+  );
+};
+export default routes;

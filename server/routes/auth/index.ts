@@ -1,0 +1,20 @@
+// Every /auth/* call of spec §7, split by concern. The mailer is registered here because only the
+// account flows send mail so far.
+import type { FastifyInstance } from 'fastify';
+import mailer from '../../services/mailer';
+import email from './email';
+import google from './google';
+import me from './me';
+import password from './password';
+import tokens from './tokens';
+import wallet from './wallet';
+
+export default async function authRoutes(app: FastifyInstance) {
+  await app.register(mailer);
+  await app.register(email);
+  await app.register(password);
+  await app.register(wallet);
+  await app.register(google);
+  await app.register(tokens);
+  await app.register(me);
+}

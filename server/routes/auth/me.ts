@@ -1,0 +1,85 @@
+// The signed-in player's record (GET /auth/me) and the first-time account details
+// (PATCH /auth/complete-registration/: username, and the referrer from the link they arrived with).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '../../../shared/api/auth';
+import { invalidField, refuse } from '../../lib/errors';
+import { toTokenNumber } from '../../services/ledger';
+import { hasUnclaimedSession } from '../../services/mining-status';
+import { isUniqueViolation, referralLink, usernameTaken } from '../../services/users';
+import { currentUser, SECURITY } from './common';
+
+/** The `refCode` query parameter of the link a visitor arrived with, when it looks like one. */
+function refCodeOf(link: string | null | undefined, appUrl: string): string | null {
+  if (!link) return null;
+  let url: URL;
+  try {
+    url = new URL(link, appUrl);
+  } catch {
+    return null;
+  }
+  const code = url.searchParams.get('refCode');
+  return code && /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
+}
+
+const usernameTakenError = () => invalidField('username', USERNAME_TAKEN, 'username_taken');
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth/me',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
+    async (request) => {
+      const user = await currentUser(app.db, request);
+      return {
+        username: user.username ?? '',
+        email: user.email ?? '',
+        wallet_address: user.wallet_address ?? '',
+        balance: Number(user.balance),
+        token: toTokenNumber(Number(user.token)),
+        gems: Number(user.gems),
+        referral_link: referralLink(app.config.appUrl, user.referral_code),
+        password_set: user.password_hash !== null,
+        mining: await hasUnclaimedSession(app.db, user.id),
+        ico: Number(user.ico) === 1,
+        language: Number(user.language) === 1,
+      };
+    },
+  );
+
+  app.patch(
+    '/auth/complete-registration/',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], security: SECURITY, body: completeRegistrationRequestSchema, response: { 200: completeRegistrationResponseSchema } },
+    },
+    async (request) => {
+      const user = await currentUser(app.db, request);
+      const { username, referral_link } = request.body;
+
+      // The referral is checked first: a refused one refuses the whole call, username included.
+      let referrerId: number | null = null;
+      const code = refCodeOf(referral_link, app.config.appUrl);
+      if (code) {
+        const referrer = await app.db.selectFrom('users').select('id').where('referral_code', '=', code).executeTakeFirst();
+        if (referrer?.id === user.id) throw refuse('self_referral', 'You cannot use your own referral link.');
+        // An unknown code is ignored: the link may be old or mistyped, the sign-up still counts.
+        referrerId = referrer?.id ?? null;
+      }
+      if (await usernameTaken(app.db, username, user.id)) throw usernameTakenError();
+
+      try {
+        const recorded = await app.db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set({ username }).where('id', '=', user.id).execute();
+          if (referrerId === null) return false;
+          // Recorded once: a referrer already set is never replaced.
+          const set = await trx.updateTable('users').set({ referrer_id: referrerId }).where('id', '=', user.id).where('referrer_id', 'is', null).executeTakeFirst();
+          return Number(set.numUpdatedRows) === 1;
+        });
+        return { detail: 'Account details saved.', username, referrer_recorded: recorded };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw usernameTakenError();
+        throw err;
+      }
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,104 @@
+// Passwords: reset by mailed link (forgotten password, no sign-in) and change by mailed link
+// (signed in). Setting a password signs the account out everywhere: every refresh token is revoked.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { confirmPasswordChangeRequestSchema, detailSchema, passwordResetConfirmRequestSchema, passwordResetRequestSchema } from '../../../shared/api/auth';
+import { refuse } from '../../lib/errors';
+import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import { hashPassword } from '../../services/passwords';
+import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
+import { clearThrottle, loginLimits, mailLimits, takeAttempt } from '../../services/throttle';
+import { findUserByEmail, findUserById } from '../../services/users';
+import { currentUser, invalidLink, modalLink, SECURITY } from './common';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { appUrl, scryptLogN } = app.config;
+
+  /** Applies a password link: one transaction, so a refused or raced link changes nothing. */
+  async function setPasswordByLink(kind: ActionKind, token: string, newPassword: string, ip: string): Promise<void> {
+    // Hashing is the expensive part; a dead link does not get that far.
+    if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
+    const passwordHash = await hashPassword(newPassword, scryptLogN);
+    const email = await app.db.transaction().execute(async (trx) => {
+      const used = await consumeActionToken(trx, [kind], token);
+      const user = used && (await findUserById(trx, used.userId));
+      if (!used || !user) throw invalidLink();
+      // The link came by mail, so whoever opened it also proved the address.
+      await trx.updateTable('users').set({ password_hash: passwordHash, email_confirmed: user.email ? 1 : user.email_confirmed }).where('id', '=', user.id).execute();
+      await revokeAllRefreshTokens(trx, user.id);
+      await revokeActionTokens(trx, user.id, PASSWORD_KINDS);
+      return user.email;
+    });
+    if (email) await clearThrottle(app.db, loginLimits('email', email, ip)[0].key);
+  }
+
+  app.post(
+    '/auth/password-reset/',
+    { schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } } },
+    async (request) => {
+      const { email } = request.body;
+      // Counted for every address, known or not, so a 429 tells nothing about accounts.
+      await takeAttempt(app.db, mailLimits(email, request.ip));
+      const user = await findUserByEmail(app.db, email);
+      if (user) {
+        const token = await app.db.transaction().execute(async (trx) => {
+          await revokeActionTokens(trx, user.id, ['reset_password']);
+          return issueActionToken(trx, { userId: user.id, kind: 'reset_password' });
+        });
+        try {
+          await app.mailer.sendLink({
+            to: email,
+            subject: `Reset your ${app.config.appName} password`,
+            intro: 'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
+            action: 'Choose a new password',
+            link: modalLink(appUrl, 'restorePassword', { token }),
+          });
+        } catch (err) {
+          // The answer must not differ for known addresses; the mailer has logged the failure.
+          request.log.warn({ err }, 'password reset mail not sent');
+        }
+      }
+      return { detail: 'If an account uses this address, we have sent it a link to reset the password.' };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset-confirm/',
+    { schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
+    async (request) => {
+      await setPasswordByLink('reset_password', request.body.token, request.body.new_password, request.ip);
+      return { detail: 'Your password has been reset. Sign in with the new password.' };
+    },
+  );
+
+  app.get(
+    '/auth/change-password-request/',
+    { onRequest: app.requireUser, config: { stateChanging: true }, schema: { tags: ['auth'], security: SECURITY, response: { 200: detailSchema } } },
+    async (request) => {
+      const user = await currentUser(app.db, request);
+      if (!user.email || !user.email_confirmed) throw refuse('no_email', 'Add and confirm an e-mail address first: the link is sent there.');
+      await takeAttempt(app.db, mailLimits(user.email, request.ip));
+      const token = await app.db.transaction().execute(async (trx) => {
+        await revokeActionTokens(trx, user.id, ['change_password']);
+        return issueActionToken(trx, { userId: user.id, kind: 'change_password' });
+      });
+      await app.mailer.sendLink({
+        to: user.email,
+        subject: `Change your ${app.config.appName} password`,
+        intro: 'Choose your new password with this link. It works for 1 hour.',
+        action: 'Change password',
+        link: modalLink(appUrl, 'confirmPasswordChange', { token }),
+      });
+      return { detail: 'We have sent a link to change your password to your e-mail.' };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-password-change/',
+    { schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: detailSchema } } },
+    async (request) => {
+      await setPasswordByLink('change_password', request.body.token, request.body.new_password, request.ip);
+      return { detail: 'Your password has been changed.' };
+    },
+  );
+};
+export default routes;

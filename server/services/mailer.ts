@@ -1,0 +1,86 @@
+// Outgoing mail (decisions §2). With SMTP_URL set, mail goes through that SMTP server. Without it,
+// each mail is written as an .eml file to DATA_DIR/outbox/ (names sort in send order) and its link
+// is printed on the console, so a local install works with no mail server at all.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import { ApiError } from '../lib/errors';
+
+export interface LinkMail {
+  to: string;
+  subject: string;
+  /** One or two sentences above the link. */
+  intro: string;
+  /** Button text in the HTML body. */
+  action: string;
+  link: string;
+}
+
+export interface Mailer {
+  /** Sends a mail whose point is one link; throws 503 `mail_failed` when it cannot be sent. */
+  sendLink(mail: LinkMail): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function bodies(appName: string, m: LinkMail) {
+  const footer = `If you did not ask for this, ignore this e-mail.\n\n${appName}`;
+  const text = `${m.intro}\n\n${m.link}\n\n${footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(m.intro)}</p>
+<p><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:10px 18px;background:#5b3df5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(m.action)}</a></p>
+<p style="font-size:12px;color:#666">Or open this link: ${escapeHtml(m.link)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>
+</body></html>`;
+  return { text, html };
+}
+
+let sequence = 0;
+/** Sortable by send time, then by order within this process. */
+function outboxName(): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `${String(Date.now()).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${process.pid}.eml`;
+}
+
+export default fp(
+  async function mailer(app: FastifyInstance) {
+    const { smtpUrl, appName, appUrl, dataDir, logLevel } = app.config;
+    const from = { name: appName, address: `no-reply@${new URL(appUrl).hostname}` };
+    const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    const files = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const outbox = join(dataDir, 'outbox');
+    if (smtp) app.addHook('onClose', async () => smtp.close());
+
+    const sendLink = async (m: LinkMail) => {
+      const message = { from, to: m.to, subject: m.subject, ...bodies(appName, m) };
+      if (smtp) {
+        try {
+          await smtp.sendMail(message);
+        } catch (err) {
+          app.log.error({ err, to: m.to }, 'mail could not be sent');
+          throw new ApiError(503, 'mail_failed', 'We could not send the e-mail. Please try again later.');
+        }
+        app.log.info({ to: m.to, subject: m.subject }, 'mail sent');
+        return;
+      }
+      const info = await files!.sendMail(message);
+      mkdirSync(outbox, { recursive: true });
+      const file = join(outbox, outboxName());
+      writeFileSync(file, info.message as Buffer);
+      app.log.info({ to: m.to, link: m.link, file }, 'mail written to outbox');
+      // The server log may be JSON or silenced; this line is for the person running `npm start`.
+      if (logLevel !== 'silent') console.log(`[mail] to ${m.to}: ${m.link}`);
+    };
+
+    app.decorate('mailer', { sendLink });
+  },
+  { name: 'mailer', dependencies: ['config'] },
+);

@@ -1,0 +1,72 @@
+// Password hashing with scrypt (memory-hard, OWASP: N=2^17, r=8, p=1). Hashing runs on libuv's
+// thread pool, so a login never blocks the event loop. The parameters travel inside the stored
+// string (`scrypt$<logN>$<r>$<p>$<salt>$<hash>`), so raising the cost later keeps old hashes valid
+// and `needsRehash` tells a successful login to upgrade them.
+import { randomBytes, scrypt as scryptCb, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+const R = 8;
+const P = 1;
+/** Cost parameters above these are refused when reading a stored hash (a corrupt row must not exhaust memory). */
+const MAX_LOG_N = 20;
+
+function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  // Node refuses to allocate more than `maxmem` (32 MiB by default); scrypt needs 128·N·r bytes.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    scryptCb(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, logN, R, P);
+  return `scrypt$${logN}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+interface Parsed {
+  logN: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parse(stored: string): Parsed | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [logN, r, p] = parts.slice(1, 4).map(Number);
+  if (![logN, r, p].every(Number.isInteger) || logN < 1 || logN > MAX_LOG_N || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  return { logN, r, p, salt: Buffer.from(parts[4], 'base64url'), key: Buffer.from(parts[5], 'base64url') };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed || parsed.key.length === 0) return false;
+  const key = await scrypt(password, parsed.salt, parsed.logN, parsed.r, parsed.p);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** True when a stored hash was made with other parameters than new hashes get. */
+export function needsRehash(stored: string, logN: number): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.logN !== logN || parsed.r !== R || parsed.p !== P;
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * Spends the same work as checking a real password, for logins of unknown addresses, so response
+ * time does not reveal which addresses have accounts.
+ */
+export async function verifyAgainstNothing(password: string, logN: number): Promise<false> {
+  let dummy = dummyHashes.get(logN);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(12).toString('hex'), logN);
+    dummyHashes.set(logN, dummy);
+  }
+  await verifyPassword(password, await dummy);
+  return false;
+}
