@@ -72,12 +72,6 @@ export async function completedTask(db: Tx, userId: number, id: number): Promise
   return row ? toTask(row) : null;
 }
 
-/** Whether the player has completed the quest with this Russian server title. */
-export async function isTaskCompleted(db: Tx, userId: number, serverTitle: string): Promise<boolean> {
-  const row = await taskQuery(db, userId).where('ref', '=', serverTitle).executeTakeFirst();
-  return row !== undefined;
-}
-
 export function categoryCounts(tasks: readonly CompletedTask[]): Record<TaskCategory, number> {
   const counts: Record<TaskCategory, number> = { user_account_quests: 0, social_quests: 0 };
   for (const t of tasks) counts[categoryOf(t.quest)] += 1;
