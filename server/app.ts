@@ -14,6 +14,7 @@ import security from './plugins/security';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
+import miningWorker from './workers/mining-worker';
 
 export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dbPlugin, { database: opts.database });
   await app.register(auth);
   await app.register(idempotency);
+  await app.register(miningWorker);
 
   await app.register(apiRoutes, { prefix: API_BASE });
   await app.register(staticApp, { root: config.staticDir });

@@ -1,0 +1,227 @@
+// Starting, claiming and showing mining sessions (decisions §6). The routes and the Auto Miner
+// worker both go through here. Concurrency rests on the database, not on this process:
+// - one unclaimed session per player is a partial unique index, so racing starts insert once;
+// - a claim is a conditional update (`… where claimed = 0`) that only one caller wins, and the
+//   payment carries the ledger unique key `mining_claim:<id>`, so a session is paid exactly once.
+import { type Selectable, sql } from 'kysely';
+import type { MiningSession, SessionBoost } from '../../shared/api/mining';
+import { TOKEN_SCALE } from '../../shared/constants';
+import type { Tx } from '../db/schema';
+import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
+import { post } from './ledger';
+import { chainBoosts, ratePercents, ratePerHour, sessionReward } from './mining-math';
+
+export type SessionRow = Selectable<MiningSessionsTable>;
+export type TempBoostRow = Selectable<TempBoostsTable>;
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** The player's rate boost now: task and referral boosts rewarded so far. */
+export async function userRatePercents(db: Tx, userId: number) {
+  const rows = await db
+    .selectFrom('rate_boosts')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('kind')
+    .execute();
+  const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  const taskCount = count('task');
+  const referralCount = count('referral');
+  return { ...ratePercents(taskCount, referralCount), taskCount, referralCount };
+}
+
+/** The player's unclaimed session (running, or finished and waiting to be claimed), if any. */
+export function openSession(db: Tx, userId: number): Promise<SessionRow | undefined> {
+  return db.selectFrom('mining_sessions').selectAll().where('user_id', '=', userId).where('claimed', '=', 0).executeTakeFirst();
+}
+
+/** Applied boosts of these sessions, in the order they run. */
+export async function boostsOfSessions(db: Tx, sessionIds: readonly number[]): Promise<Map<number, TempBoostRow[]>> {
+  const out = new Map<number, TempBoostRow[]>();
+  if (sessionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('session_id', 'in', sessionIds)
+    .where('state', 'in', ['applied', 'expired'])
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const sid = Number(r.session_id);
+    if (!out.has(sid)) out.set(sid, []);
+    out.get(sid)!.push(r);
+  }
+  return out;
+}
+
+const boostSpans = (boosts: readonly TempBoostRow[]) =>
+  boosts.map((b) => ({ startsAt: Number(b.starts_at), endsAt: Number(b.ends_at), value: Number(b.value) }));
+
+export function rewardOf(session: SessionRow, boosts: readonly TempBoostRow[]): number {
+  return sessionReward({
+    startedAt: Number(session.started_at),
+    endsAt: Number(session.ends_at),
+    boostPercent: Number(session.task_boost_percent) + Number(session.referral_boost_percent),
+    boosts: boostSpans(boosts),
+  });
+}
+
+export const sessionBoostJson = (b: TempBoostRow): SessionBoost => ({
+  boost_id: Number(b.id),
+  starts_at: iso(Number(b.starts_at)),
+  ends_at: iso(Number(b.ends_at)),
+  value: Number(b.value),
+});
+
+export function sessionJson(session: SessionRow, boosts: readonly TempBoostRow[]): MiningSession {
+  const boostPercent = Number(session.task_boost_percent) + Number(session.referral_boost_percent);
+  const reward = session.claimed ? Number(session.reward ?? 0) : rewardOf(session, boosts);
+  return {
+    id: Number(session.id),
+    started_at: iso(Number(session.started_at)),
+    ends_at: iso(Number(session.ends_at)),
+    claimed: Number(session.claimed) === 1,
+    claimed_at: session.claimed_at === null ? null : iso(Number(session.claimed_at)),
+    rate_per_hour: ratePerHour(boostPercent),
+    boost_percent: boostPercent,
+    reward: reward / TOKEN_SCALE,
+    temporary_boosts: boosts.map(sessionBoostJson),
+  };
+}
+
+export async function sessionJsonById(db: Tx, sessionId: number): Promise<MiningSession> {
+  const session = await db.selectFrom('mining_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const boosts = await boostsOfSessions(db, [sessionId]);
+  return sessionJson(session, boosts.get(sessionId) ?? []);
+}
+
+/**
+ * Applies the player's selected boosts to a session that starts now, one after another in the
+ * order they were selected. A boost that would get no time inside the session stays selected for
+ * the next one.
+ */
+async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBoostRow[]> {
+  const selected = await trx
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('user_id', '=', session.user_id)
+    .where('state', '=', 'selected')
+    .orderBy('selected_at')
+    .orderBy('id')
+    .execute();
+  const span = { startedAt: Number(session.started_at), endsAt: Number(session.ends_at) };
+  const plan = chainBoosts(span, span.startedAt, selected.map((b) => Number(b.duration_seconds) * 1000));
+  const applied: TempBoostRow[] = [];
+  for (let i = 0; i < selected.length; i++) {
+    if (plan[i].insideMs <= 0) break;
+    const row = await trx
+      .updateTable('temp_boosts')
+      .set({ state: 'applied', session_id: session.id, starts_at: plan[i].startsAt, ends_at: plan[i].endsAt })
+      .where('id', '=', selected[i].id)
+      .where('state', '=', 'selected')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) applied.push(row);
+  }
+  return applied;
+}
+
+export interface Started {
+  session: SessionRow;
+  applied: TempBoostRow[];
+}
+
+/**
+ * Starts a session now with the player's current rate boost and selected boosts. Returns null when
+ * the player already has an unclaimed session (the partial unique index decides, so two racing
+ * starts cannot both succeed).
+ */
+export async function startSession(trx: Tx, userId: number, opts: { now: number; sessionSeconds: number; auto?: boolean }): Promise<Started | null> {
+  const rate = await userRatePercents(trx, userId);
+  const session = await trx
+    .insertInto('mining_sessions')
+    .values({
+      user_id: userId,
+      started_at: opts.now,
+      ends_at: opts.now + opts.sessionSeconds * 1000,
+      claimed: 0,
+      claimed_at: null,
+      task_boost_percent: rate.taskPercent,
+      referral_boost_percent: rate.referralPercent,
+      reward: null,
+      auto: opts.auto ? 1 : 0,
+      ready_notified_at: null,
+    })
+    .onConflict((oc) => oc.column('user_id').where(sql<boolean>`claimed = 0`).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!session) return null;
+  return { session, applied: await applySelectedBoosts(trx, session) };
+}
+
+/**
+ * Claims a finished session and pays its reward, inside the caller's transaction. Returns the
+ * claimed row, or null when the session is not finished or someone else claimed it first.
+ */
+export async function claimSession(trx: Tx, sessionId: number, now: number): Promise<SessionRow | null> {
+  // The conditional update is the claim itself: only one caller changes the row; on PostgreSQL it
+  // also holds the row lock, so a boost applied concurrently has committed before we read boosts.
+  const won = await trx
+    .updateTable('mining_sessions')
+    .set({ claimed: 1, claimed_at: now })
+    .where('id', '=', sessionId)
+    .where('claimed', '=', 0)
+    .where('ends_at', '<=', now)
+    .executeTakeFirst();
+  if (Number(won.numUpdatedRows) !== 1) return null;
+  const session = await trx.selectFrom('mining_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const boosts = (await boostsOfSessions(trx, [sessionId])).get(sessionId) ?? [];
+  const reward = rewardOf(session, boosts);
+  await trx.updateTable('mining_sessions').set({ reward }).where('id', '=', sessionId).execute();
+  if (reward > 0) {
+    await post(trx, { userId: Number(session.user_id), currency: 'token', amount: reward, reason: 'mining_claim', ref: `session:${sessionId}`, uniqueKey: `mining_claim:${sessionId}` }, now);
+  }
+  // Whatever boost time is left ends with the session.
+  await trx.updateTable('temp_boosts').set({ state: 'expired' }).where('session_id', '=', sessionId).where('state', '=', 'applied').execute();
+  return { ...session, reward };
+}
+
+/**
+ * Locks a running session's row for the rest of the transaction (PostgreSQL; SQLite transactions
+ * are serial already) so boosts applied at the same time chain one after another. Returns false
+ * when the session is no longer running.
+ */
+export async function lockRunningSession(trx: Tx, sessionId: number, now: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('mining_sessions')
+    .set({ claimed: 0 })
+    .where('id', '=', sessionId)
+    .where('claimed', '=', 0)
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface SessionsPageRows {
+  count: number;
+  sessions: SessionRow[];
+}
+
+export async function listSessions(db: Tx, userId: number, page: number, pageSize: number): Promise<SessionsPageRows> {
+  const total = await db
+    .selectFrom('mining_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const sessions = await db
+    .selectFrom('mining_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { count: Number(total.n), sessions };
+}
