@@ -18,7 +18,8 @@ export const LOGIN_FAILURES_PER_ADDRESS = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 /** Link mails (confirmation resend, password reset) per address and per IP in 15 minutes. */
 export const MAILS_PER_ADDRESS = 5;
-export const MAILS_PER_IP = 30;
+// Generous per IP: many players can share one address behind carrier NAT.
+export const MAILS_PER_IP = 100;
 
 export function loginLimits(kind: 'email' | 'wallet', address: string, ip: string): Limit[] {
   return [
