@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMiningWorker, type SessionReady } from '../../server/workers/mining-worker';
 import { endSession, openSessionId } from '../helpers/mining';
 import { apiCall, balance, createPlayer, grant, ledgerRowsOf, type TestPlayer } from '../helpers/players';
@@ -206,5 +206,24 @@ describe.each(testDialects())('Gems top-up without a payment provider on %s', (d
     expect(res.json()).toEqual({ detail: 'Payments are not available', code: 'payments_unavailable' });
     expect(await balance(t, p.id, 'gems')).toBe(0);
     expect((await apiCall(t, p, 'GET', '/config/')).json().payments_available).toBe(false);
+  });
+});
+
+describe.each(testDialects())('the mining worker loop on %s', (dialect) => {
+  it('runs by itself from onReady and stops when the app closes', async () => {
+    const t = await createTestApp(dialect, { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '20' });
+    try {
+      const p = await createPlayer(t);
+      await grant(t, p.id, 'gems', 150);
+      const first = (await apiCall(t, p, 'POST', '/mining/auto-start/')).json().session;
+      await endSession(t, first.id);
+      // No tick by hand: the loop claims and restarts on its own.
+      await vi.waitFor(async () => expect((await ledgerRowsOf(t, p.id, 'mining_claim')).map((r) => r.unique_key)).toContain(`mining_claim:${first.id}`), { timeout: 20_000, interval: 50 });
+      const next = await openSessionId(t, p.id);
+      expect(next).not.toBeNull();
+      expect(next).not.toBe(first.id);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../server/services/ledger';
 import { hasUnclaimedSession } from '../../server/services/mining-status';
-import { endSession, openSessionId } from '../helpers/mining';
+import { endSession } from '../helpers/mining';
 import { apiCall, balance, createPlayer, grant, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
