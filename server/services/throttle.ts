@@ -74,10 +74,10 @@ export async function clearThrottle(db: Tx, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
 }
 
-let lastPrune = 0;
-/** Drops counters whose window ended long ago; cheap enough to call on every failure. */
+const lastPrune = new WeakMap<object, number>();
+/** Drops counters whose window ended long ago; runs at most once a minute per database handle. */
 export async function pruneThrottle(db: Tx, now = Date.now()): Promise<void> {
-  if (now - lastPrune < MINUTE) return;
-  lastPrune = now;
+  if (now - (lastPrune.get(db) ?? 0) < MINUTE) return;
+  lastPrune.set(db, now);
   await db.deleteFrom('throttle').where('window_start', '<', now - 24 * 60 * MINUTE).execute();
 }

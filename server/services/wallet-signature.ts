@@ -56,10 +56,10 @@ export const signatureReused = () => refuse('signature_used', 'This signature wa
 export const signatureStale = () => refuse('signature_expired', 'The signature has expired. Check your device clock and sign again.');
 export const signatureInvalid = () => refuse('invalid_signature', 'The signature does not match the wallet address.');
 
-let lastPrune = 0;
-/** Deletes replay records older than any acceptable timestamp; runs at most once a minute per process. */
+const lastPrune = new WeakMap<object, number>();
+/** Deletes replay records older than any acceptable timestamp; runs at most once a minute per database handle. */
 export async function pruneUsedSignatures(db: Tx, now = Date.now()): Promise<void> {
-  if (now - lastPrune < 60_000) return;
-  lastPrune = now;
+  if (now - (lastPrune.get(db) ?? 0) < 60_000) return;
+  lastPrune.set(db, now);
   await db.deleteFrom('used_signatures').where('created_at', '<', now - USED_SIGNATURE_KEEP_MS).execute();
 }

@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, bearer, otherIp, PASSWORD, registerAndConfirm, uniqueEmail } from '../helpers/accounts';
+import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
+
+/** What the fake userinfo endpoint answers for each access token. */
+type Answer = { status: number; body: unknown } | 'hang-up' | 'not-json';
+
+describe.each(testDialects())('Google sign-in on %s', (dialect) => {
+  let t: TestApp;
+  let server: Server;
+  const answers = new Map<string, Answer>();
+  let tokenCounter = 0;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const answer = answers.get(token) ?? { status: 401, body: { error: 'invalid_token' } };
+      if (answer === 'hang-up') return req.socket.destroy();
+      if (answer === 'not-json') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    t = await createTestApp(dialect, { GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/v1/userinfo` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A token the fake Google knows, for this profile. */
+  function googleToken(profile: Record<string, unknown> | Answer): string {
+    const token = `ya29.token-${++tokenCounter}`;
+    answers.set(token, typeof profile === 'string' || 'status' in profile ? (profile as Answer) : { status: 200, body: profile });
+    return token;
+  }
+  let sub = 0;
+  const profile = (email: string, extra: Record<string, unknown> = {}) => ({ sub: `google-${dialect}-${++sub}`, email, email_verified: true, name: 'Test', ...extra });
+  const signIn = (access_token: string) => t.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token }, remoteAddress: otherIp() });
+  const me = async (access: string) => (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json();
+  const failed = (res: { statusCode: number; json(): { detail: string } }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Failed to login with Google');
+  };
+
+  it('registers a new player with a free generated username and a confirmed e-mail, then logs them in', async () => {
+    const p = profile(uniqueEmail('Jane.Doe').replace(/^[^@]+/, 'Jane.Doe+x'));
+    const first = await signIn(googleToken(p));
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ action: 'registered' });
+    expect(body.username).toMatch(/^[A-Za-z0-9_]{5,15}$/);
+    expect(body.username).toMatch(/^janedoex\d*$/);
+    const record = await me(body.access);
+    expect(record).toMatchObject({ email: p.email.toLowerCase(), username: body.username, password_set: false });
+
+    const again = await signIn(googleToken(p));
+    expect(again.json()).toMatchObject({ action: 'logged_in', username: body.username });
+    expect(Object.keys(again.json()).sort()).toEqual(['access', 'action', 'refresh', 'username']);
+  });
+
+  it('gives every new player a distinct username, also for short or odd local parts', async () => {
+    const names = new Set<string>();
+    for (const local of ['ab', 'ab', 'ab', 'x.y-z', '____', 'émile']) {
+      const res = await signIn(googleToken(profile(`${local}@${dialect}-${sub}.example.com`)));
+      expect(res.statusCode).toBe(200);
+      const { username } = res.json();
+      expect(username.length).toBeGreaterThanOrEqual(5);
+      expect(username.length).toBeLessThanOrEqual(15);
+      names.add(username.toLowerCase());
+    }
+    expect(names.size).toBe(6);
+  });
+
+  it('links to the existing account with that e-mail', async () => {
+    const { email, access } = await registerAndConfirm(t);
+    const res = await signIn(googleToken(profile(email.toUpperCase())));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().action).toBe('logged_in');
+    const viaGoogle = await me(res.json().access);
+    const viaPassword = await me(access);
+    expect(viaGoogle).toEqual(viaPassword);
+    const row = await t.app.db.selectFrom('users').select('google_sub').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.google_sub).toMatch(/^google-/);
+    // The password still works after linking.
+    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: PASSWORD }, remoteAddress: otherIp() })).statusCode).toBe(200);
+  });
+
+  it('takes over a never-confirmed registration of that address and drops its unproven password', async () => {
+    const email = uniqueEmail('squat');
+    await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const res = await signIn(googleToken(profile(email)));
+    expect(res.json().action).toBe('logged_in');
+    expect((await me(res.json().access)).password_set).toBe(false);
+    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: PASSWORD }, remoteAddress: otherIp() });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('refuses an unverified e-mail, a rejected token, a broken answer and a failed connection, never with a 5xx', async () => {
+    failed(await signIn(googleToken(profile(uniqueEmail(), { email_verified: false }))));
+    failed(await signIn(googleToken(profile(uniqueEmail(), { email_verified: undefined }))));
+    failed(await signIn('unknown-token'));
+    failed(await signIn(googleToken({ status: 500, body: { error: 'server' } })));
+    failed(await signIn(googleToken('not-json')));
+    failed(await signIn(googleToken('hang-up')));
+    failed(await signIn(googleToken({ status: 200, body: { sub: 'x', email: 'not-an-email', email_verified: true } })));
+    failed(await signIn(googleToken({ status: 200, body: [1, 2] })));
+    const unverified = await signIn(googleToken(profile(uniqueEmail(), { email_verified: false })));
+    expect(unverified.json().code).toBe('google_email_not_verified');
+  });
+
+  it('refuses a second Google account for an e-mail already linked to another', async () => {
+    const email = uniqueEmail('linked');
+    expect((await signIn(googleToken(profile(email)))).statusCode).toBe(200);
+    failed(await signIn(googleToken(profile(email))));
+  });
+
+  it('reports a userinfo endpoint that cannot be reached as a refusal', async () => {
+    const other = await createTestApp(dialect, { GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
+    try {
+      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: 'abc' } });
+      failed(res);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('creates one account when the same new Google player signs in twice at once', async () => {
+    const p = profile(uniqueEmail('twice'));
+    const results = await Promise.all([signIn(googleToken(p)), signIn(googleToken(p))]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().action).sort()).toEqual(['logged_in', 'registered']);
+    expect(await t.app.db.selectFrom('users').select('id').where('google_sub', '=', p.sub).execute()).toHaveLength(1);
+  });
+});
