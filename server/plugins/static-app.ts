@@ -15,7 +15,8 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: false,
+      // '/' is a directory: without an index file @fastify/static answers it 403.
+      index: ['index.html'],
       cacheControl: false,
       setHeaders(res, path) {
         const rel = path.slice(root.length).replace(/\\/g, '/');

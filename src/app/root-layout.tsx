@@ -1,0 +1,47 @@
+// The frame of every page: header, page, footer, the open modal, and the app-wide effects
+// (scroll to top on navigation, the modal links of e-mails, scroll restore after a language reload).
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
+import { Footer } from '../features/layout/components/footer';
+import { Header } from '../features/layout/components/header';
+import { restoreScrollAfterLanguageReload } from '../lib/language';
+import { ModalHost } from './modal-host';
+
+/** Pages without the footer (spec §2). */
+const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    restoreScrollAfterLanguageReload();
+  }, []);
+
+  return (
+    <>
+      <Header />
+      <main className="app-main" id="main">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
+      <QueryParamsHandler />
+      <ModalHost />
+    </>
+  );
+}
+
+function PageSpinner() {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: '96px 0' }}>
+      <Spinner size="lg" />
+    </div>
+  );
+}

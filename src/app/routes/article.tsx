@@ -1,0 +1,6 @@
+// /article/:id — placeholder until its feature lands (replace the body with the feature's page).
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export default function ArticleRoute() {
+  return <PlaceholderPage page="article" />;
+}

@@ -1,0 +1,6 @@
+// / and every unknown path: the main page.
+import { LandingPage } from '../../features/landing/components/landing-page';
+
+export default function LandingRoute() {
+  return <LandingPage />;
+}

@@ -1,0 +1,6 @@
+// /referrals — placeholder until its feature lands (replace the body with the feature's page).
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export default function ReferralsRoute() {
+  return <PlaceholderPage page="referrals" />;
+}

@@ -1,0 +1,6 @@
+// /tasks — placeholder until its feature lands (replace the body with the feature's page).
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export default function TasksRoute() {
+  return <PlaceholderPage page="tasks" />;
+}

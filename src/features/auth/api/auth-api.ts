@@ -1,0 +1,56 @@
+// The /auth/* calls of spec §7 (types from shared/api/auth.ts; only types, so zod stays server-side).
+import type {
+  AddEmailPasswordRequest,
+  CompleteRegistrationResponse,
+  ConfirmPasswordChangeRequest,
+  DetailResponse,
+  EmailChangedResponse,
+  GoogleResponse,
+  RegisterRequest,
+  RegisterResponse,
+  TokenPair,
+  WalletBoundResponse,
+  WalletRequest,
+} from '../../../../shared/api/auth';
+import { api } from '../../../lib/api-client';
+
+export const loginByEmail = (email: string, password: string) =>
+  api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true });
+
+export const register = (body: RegisterRequest) =>
+  api<RegisterResponse>('auth/register/', { method: 'POST', body: { ...body }, skipAuth: true });
+
+export const confirmEmail = (token: string) =>
+  api<Partial<TokenPair>>(`auth/confirm-email/${encodeURIComponent(token)}/`, { skipAuth: true });
+
+export const completeRegistration = (username: string, referralLink: string | null) =>
+  api<CompleteRegistrationResponse>('auth/complete-registration/', { method: 'PATCH', body: { username, referral_link: referralLink } });
+
+export const requestPasswordReset = (email: string) =>
+  api<DetailResponse>('auth/password-reset/', { method: 'POST', body: { email }, skipAuth: true });
+
+export const confirmPasswordReset = (token: string, newPassword: string) =>
+  api<DetailResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
+
+export const changeEmail = (newEmail: string) =>
+  api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail } });
+
+export const confirmEmailChange = (token: string, email: string) =>
+  api<EmailChangedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: true });
+
+export const requestPasswordChange = () => api<DetailResponse>('auth/change-password-request/');
+
+export const confirmPasswordChange = (body: ConfirmPasswordChangeRequest) =>
+  api<DetailResponse>('auth/confirm-password-change/', { method: 'POST', body: { ...body }, skipAuth: true });
+
+export const addEmailPassword = (body: AddEmailPasswordRequest) =>
+  api<DetailResponse>('auth/add-email-password/', { method: 'POST', body: { ...body } });
+
+export const loginWithGoogle = (accessToken: string) =>
+  api<GoogleResponse>('auth/google/', { method: 'POST', body: { access_token: accessToken }, skipAuth: true });
+
+export const loginWithWallet = (body: WalletRequest) =>
+  api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true });
+
+export const bindWallet = (body: WalletRequest) =>
+  api<WalletBoundResponse>('auth/add-wallet/', { method: 'POST', body: { ...body } });

@@ -1,0 +1,82 @@
+// Runs the links of spec §2 on any page: e-mail confirmations, password links and referral codes.
+// Each link is handled once (tokens are single use) and its parameters leave the address bar.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { STATE_REFRESH_AFTER_CONFIRM_MS, STORAGE_KEYS } from '../../../../shared/constants';
+import { toApiFailure } from '../../../lib/api-errors';
+import { refreshCurrentUser } from '../../../lib/current-user';
+import { openModal } from '../../../lib/modal-state';
+import { setTokens } from '../../../lib/session';
+import { confirmEmail, confirmEmailChange } from '../api/auth-api';
+import { parseQuery, type QueryAction } from '../lib/query-actions';
+
+const handled = new Set<string>();
+
+async function run(action: QueryAction): Promise<void> {
+  switch (action.kind) {
+    case 'newPassword':
+      openModal('newPassword', action.token ? { token: action.token } : {});
+      return;
+    case 'updatePassword':
+      openModal('updatePassword', { token: action.token });
+      return;
+    case 'confirmRegistration':
+    case 'confirmEmail': {
+      try {
+        const tokens = await confirmEmail(action.token);
+        // Spec §5: an answer without both tokens is a failure.
+        if (!tokens.access || !tokens.refresh) throw { detail: 'Confirm email failed' };
+        setTokens({ access: tokens.access, refresh: tokens.refresh });
+      } catch (err) {
+        // Spec §8: failures of links are only logged.
+        console.error(toApiFailure(err, 'Confirm email failed').message);
+        return;
+      }
+      if (action.kind === 'confirmRegistration') {
+        await refreshCurrentUser();
+        openModal('accountDetails');
+      } else {
+        setTimeout(() => void refreshCurrentUser(), STATE_REFRESH_AFTER_CONFIRM_MS);
+      }
+      return;
+    }
+    case 'confirmEmailChange':
+      try {
+        await confirmEmailChange(action.token, action.email);
+      } catch (err) {
+        console.error(toApiFailure(err, 'Confirm email change failed').message);
+        return;
+      }
+      setTimeout(() => void refreshCurrentUser(), STATE_REFRESH_AFTER_CONFIRM_MS);
+      return;
+  }
+}
+
+export function QueryParamsHandler() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!location.search) return;
+    const parsed = parseQuery(location.search);
+    if (parsed.consumed.length === 0) return;
+    const once = `${location.key}${location.search}`;
+    if (handled.has(once)) return;
+    handled.add(once);
+
+    if (parsed.refCode) {
+      try {
+        localStorage.setItem(STORAGE_KEYS.referral, window.location.href);
+      } catch {
+        /* storage unavailable: the referral is lost, the visit still works */
+      }
+    }
+    const rest = new URLSearchParams(location.search);
+    for (const p of parsed.consumed) rest.delete(p);
+    const search = rest.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    if (parsed.action) void run(parsed.action);
+  }, [location, navigate]);
+
+  return null;
+}

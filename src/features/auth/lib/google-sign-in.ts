@@ -1,0 +1,22 @@
+// Google sign-in (spec §4): token from Google → POST auth/google/ → tokens. A new account first
+// gets its generated username and the referral link it arrived with, then the player is fetched.
+import { toApiFailure } from '../../../lib/api-errors';
+import { refreshCurrentUser } from '../../../lib/current-user';
+import { setTokens } from '../../../lib/session';
+import { completeRegistration, loginWithGoogle } from '../api/auth-api';
+import { storedReferralLink } from '../state/auth-forms';
+import { requestGoogleAccessToken } from './google';
+
+export async function signInWithGoogle(clientId: string): Promise<void> {
+  const accessToken = await requestGoogleAccessToken(clientId);
+  const r = await loginWithGoogle(accessToken);
+  setTokens({ access: r.access, refresh: r.refresh });
+  if (r.action === 'registered') {
+    try {
+      await completeRegistration(r.username, storedReferralLink());
+    } catch (err) {
+      console.warn(toApiFailure(err, 'Complete registration failed').message);
+    }
+  }
+  await refreshCurrentUser();
+}

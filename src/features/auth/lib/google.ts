@@ -1,0 +1,69 @@
+// Google Identity Services, token flow (spec §7): the script is loaded only when a sign-in dialog
+// that offers Google opens, so the click can open Google's popup at once (a popup opened after
+// an await would be blocked).
+const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+const SCOPE = 'openid profile email';
+
+interface TokenResponse {
+  access_token?: string;
+  error?: string;
+  error_description?: string;
+}
+interface TokenClient {
+  requestAccessToken(): void;
+}
+interface GoogleAccounts {
+  oauth2: {
+    initTokenClient(config: {
+      client_id: string;
+      scope: string;
+      callback: (r: TokenResponse) => void;
+      error_callback?: (e: { type?: string; message?: string }) => void;
+    }): TokenClient;
+  };
+}
+declare global {
+  interface Window {
+    google?: { accounts?: GoogleAccounts };
+  }
+}
+
+/** A refusal from Google itself (closed popup, denied consent); `message` is Google's description. */
+export class GoogleAuthError extends Error {}
+
+let loading: Promise<GoogleAccounts> | null = null;
+
+export function loadGoogleScript(): Promise<GoogleAccounts> {
+  if (window.google?.accounts?.oauth2) return Promise.resolve(window.google.accounts);
+  loading ??= new Promise<GoogleAccounts>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.defer = true;
+    script.onload = () => (window.google?.accounts ? resolve(window.google.accounts) : reject(new GoogleAuthError('')));
+    script.onerror = () => {
+      loading = null;
+      script.remove();
+      reject(new GoogleAuthError(''));
+    };
+    document.head.appendChild(script);
+  });
+  return loading;
+}
+
+/** Asks Google for an access token; resolves with it, rejects with GoogleAuthError. */
+export function requestGoogleAccessToken(clientId: string): Promise<string> {
+  const ask = (accounts: GoogleAccounts) =>
+    new Promise<string>((resolve, reject) => {
+      const client = accounts.oauth2.initTokenClient({
+        client_id: clientId,
+        scope: SCOPE,
+        callback: (r) => (r.access_token ? resolve(r.access_token) : reject(new GoogleAuthError(r.error_description ?? r.error ?? ''))),
+        error_callback: (e) => reject(new GoogleAuthError(e.message ?? e.type ?? '')),
+      });
+      client.requestAccessToken();
+    });
+  // Already loaded: stay inside the click so the popup is allowed.
+  const ready = window.google?.accounts?.oauth2 ? window.google.accounts : null;
+  return ready ? ask(ready) : loadGoogleScript().then(ask);
+}

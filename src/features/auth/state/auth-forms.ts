@@ -1,0 +1,23 @@
+// Shared state of the sign-in flows (spec §3 forms): the registration form is kept so the
+// confirm-registration modal can show the e-mail and send the registration again. In memory only.
+import { atom } from 'jotai';
+import { STORAGE_KEYS } from '../../../../shared/constants';
+
+export interface RegistrationForm {
+  email: string;
+  password: string;
+  confirm_password: string;
+}
+export const registrationAtom = atom<RegistrationForm | null>(null);
+
+/** The error line of the main login modal (wallet and Google failures land here). */
+export const mainLoginErrorAtom = atom<string | null>(null);
+
+/** The full link the visitor arrived with (`refCode`), saved by the query handler. */
+export function storedReferralLink(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.referral);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,108 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NARROW_BREAKPOINT_PX } from '../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { hasIdentity, logout, useCurrentUser, userStatusAtom } from '../../../lib/current-user';
+import { openModal } from '../../../lib/modal-state';
+import { signedInAtom } from '../../../lib/session';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { initialFadeState, nextFadeState } from '../state/header-fade';
+import { DisabledEntry } from './disabled-entry';
+import { LanguageSwitcher } from './language-switcher';
+import { PixelLogo } from './pixel-logo';
+import { PlayerMenu } from './player-menu';
+import './header.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const signedIn = useAtomValue(signedInAtom);
+  const user = useCurrentUser();
+  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`);
+  const [fade, setFade] = useState(initialFadeState);
+  const [navOpen, setNavOpen] = useState(false);
+  const navId = useId();
+
+  // "Adjust state while rendering" (React docs): the fade class is decided for the new path at once.
+  const next = nextFadeState(fade, pathname);
+  if (next !== fade) setFade(next);
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  const status = useAtomValue(userStatusAtom);
+  const identified = signedIn && hasIdentity(user);
+  // Signed in but the record is not known yet: show neither Connect nor the player block.
+  const pending = signedIn && !user && (status === 'unknown' || status === 'loading');
+  const onConnect = () => openModal(signedIn ? 'accountDetails' : 'main');
+  const onMiner = (e: React.MouseEvent) => {
+    if (!signedIn) {
+      e.preventDefault();
+      openModal('notAuthorizedMiner');
+    }
+  };
+  const onLogout = () => void logout();
+
+  return (
+    <header className={`site-header${next.fade ? ' site-header--fade' : ''}`}>
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label={t('brandHome')}>
+          <PixelLogo />
+          <span className="brand__name">{t('brand')}</span>
+        </Link>
+
+        {narrow && (
+          <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
+            <span className="nav-toggle__bars" aria-hidden="true" />
+            <span className="visually-hidden">{t('nav.menu')}</span>
+          </button>
+        )}
+
+        <nav id={navId} className={`site-nav${narrow ? ' site-nav--narrow' : ''}`} aria-label={t('nav.main')} hidden={narrow && !navOpen}>
+          <NavLink className="nav-entry" to="/miner" onClick={onMiner}>
+            {t('nav.miner')}
+          </NavLink>
+          <NavLink className="nav-entry" to="/blog">
+            {t('nav.blog')}
+          </NavLink>
+          <DisabledEntry label={t('nav.shop')} />
+          <DisabledEntry label={t('nav.whitePaper')} />
+          <DisabledEntry label={t('nav.staking')} />
+          {narrow && identified && user && (
+            <>
+              <NavLink className="nav-entry" to="/arcade">
+                {t('nav.arcade')}
+              </NavLink>
+              <DisabledEntry label={t('nav.leaderboard')} />
+              <DisabledEntry label={t('nav.auction')} />
+              <NavLink className="nav-entry" to="/profile">
+                {t('nav.profile')}
+              </NavLink>
+              <NavLink className="nav-entry" to="/tasks">
+                {t('nav.tasks')}
+              </NavLink>
+              <NavLink className="nav-entry" to="/referrals">
+                {t('nav.referrals')}
+              </NavLink>
+              {user.ico && (
+                <NavLink className="nav-entry" to="/ico">
+                  {t('nav.ico')}
+                </NavLink>
+              )}
+            </>
+          )}
+        </nav>
+
+        <div className="site-header__right">
+          {signedIn && user?.language && <LanguageSwitcher />}
+          {!identified && !pending && (
+            <Button className="connect-button" onClick={onConnect}>
+              {t('header.connect')}
+            </Button>
+          )}
+          {identified && user && <PlayerMenu user={user} narrow={narrow} onLogout={onLogout} />}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { shortWallet } from '../../../../shared/validation';
+import type { MeRecord } from '../../../lib/db';
+import { DisabledEntry } from './disabled-entry';
+
+interface Props {
+  user: MeRecord;
+  narrow: boolean;
+  onLogout: () => void;
+}
+
+/**
+ * The player block and its menu (spec §2). Wide: opens on hover or click, with the Game and Account
+ * groups. Narrow (< 1250 px): opens on click and shows username, short wallet and log out.
+ */
+export function PlayerMenu({ user, narrow, onLogout }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  const wallet = user.wallet_address ? shortWallet(user.wallet_address) : t('header.walletNotLinked');
+  const name = user.username ?? t('header.noUsername');
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const hover = narrow ? {} : { onMouseEnter: () => setOpen(true), onMouseLeave: () => setOpen(false) };
+
+  return (
+    <div className={`player${open ? ' player--open' : ''}`} ref={root} {...hover}>
+      <button type="button" className="player__block" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="player-block">
+        <span className="player__avatar" aria-hidden="true" />
+        <span className="player__ids">
+          <span className="player__name">{name}</span>
+          <span className="player__wallet">{wallet}</span>
+        </span>
+        <span className="player__caret" aria-hidden="true" />
+      </button>
+      <div id={menuId} className="player__menu" hidden={!open}>
+        {narrow ? (
+          <div className="player__compact">
+            <p className="player__name">{name}</p>
+            <p className="player__wallet">{wallet}</p>
+            <button type="button" className="player__logout" onClick={onLogout}>
+              {t('nav.logout')}
+            </button>
+          </div>
+        ) : (
+          <>
+            <nav className="player__group" aria-label={t('nav.game')}>
+              <p className="player__group-title">{t('nav.game')}</p>
+              <Link className="menu-entry" to="/arcade">
+                {t('nav.arcade')}
+              </Link>
+              <DisabledEntry className="menu-entry" label={t('nav.leaderboard')} />
+              <DisabledEntry className="menu-entry" label={t('nav.auction')} />
+            </nav>
+            <nav className="player__group" aria-label={t('nav.account')}>
+              <p className="player__group-title">{t('nav.account')}</p>
+              <Link className="menu-entry" to="/profile">
+                {t('nav.profile')}
+              </Link>
+              <Link className="menu-entry" to="/tasks">
+                {t('nav.tasks')}
+              </Link>
+              <Link className="menu-entry" to="/referrals">
+                {t('nav.referrals')}
+              </Link>
+              {user.ico && (
+                <Link className="menu-entry" to="/ico">
+                  {t('nav.ico')}
+                </Link>
+              )}
+              <button type="button" className="menu-entry player__logout" onClick={onLogout}>
+                {t('nav.logout')}
+              </button>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The one HTTP client of the app (ofetch). Base /api/v1/, JSON, bearer token unless a call says
+// `skipAuth`, an Idempotency-Key on every state-changing call (decisions §4), and on a 401 ONE
+// renewal of the access token (POST auth/refresh/ {refresh} → {access}) then a retry; if the
+// renewal fails the player is signed out.
+import { ofetch, type FetchOptions } from 'ofetch';
+import { API_BASE } from '../../shared/constants';
+import { getAccessToken, getRefreshToken, setAccessToken, signOut } from './session';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ApiOptions {
+  method?: HttpMethod;
+  body?: Record<string, unknown> | unknown[];
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Send no bearer token and never try a refresh (sign-in, registration, e-mail links). */
+  skipAuth?: boolean;
+  /** The Idempotency-Key to send (the outbox passes its own so a replay is recognised). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+const raw = ofetch.create({
+  baseURL: `${API_BASE}/`,
+  retry: 0,
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+});
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a LAN address in development is not one.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Renews the access token once for all callers waiting on it. False when the session is over. */
+export function refreshAccessToken(): Promise<boolean> {
+  const refresh = getRefreshToken();
+  if (!refresh) return Promise.resolve(false);
+  refreshing ??= raw<{ access?: string }>('auth/refresh/', { method: 'POST', body: { refresh } })
+    .then((r) => {
+      if (!r?.access) return false;
+      setAccessToken(r.access);
+      return true;
+    })
+    .catch((err) => {
+      console.warn('Refresh token failed', err);
+      return false;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+const statusOf = (err: unknown) => (err as { status?: number; response?: { status?: number } })?.status ?? (err as { response?: { status?: number } })?.response?.status;
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { skipAuth = false, idempotencyKey, method = 'GET', ...rest } = options;
+  const key = method !== 'GET' ? (idempotencyKey ?? newIdempotencyKey()) : idempotencyKey;
+  const send = () => {
+    const headers: Record<string, string> = {};
+    const token = skipAuth ? null : getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (key) headers['Idempotency-Key'] = key;
+    return raw<T>(path, { ...(rest as FetchOptions<'json'>), method, headers });
+  };
+  try {
+    return await send();
+  } catch (err) {
+    if (skipAuth || statusOf(err) !== 401) throw err;
+    if (!getRefreshToken()) {
+      if (getAccessToken()) await signOut();
+      throw err;
+    }
+    if (!(await refreshAccessToken())) {
+      await signOut();
+      throw err;
+    }
+    return await send();
+  }
+}

@@ -1,0 +1,82 @@
+// Turns any failed call into what the UI shows (spec §8): the server's `detail`, else its
+// `message`, else the default text the caller passes (already translated). Keeps the field errors
+// of decisions §4 and says whether the fault is the server's (the auth flows then open the error
+// modal, spec §4 "an auth error containing '500'").
+import { FetchError } from 'ofetch';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiFailure {
+  /** HTTP status, or 0 when no answer came (offline, DNS, CORS). */
+  status: number;
+  /** Machine code of decisions §4 (`token_not_valid`, `throttled`, …) when the server sent one. */
+  code: string | null;
+  /** The text to show. */
+  message: string;
+  /** True when the server itself sent the message (detail/message) rather than our fallback. */
+  fromServer: boolean;
+  fields: FieldError[];
+  /** A 5xx: the error modal case. */
+  serverFault: boolean;
+  /** The body as received (some flows read extra fields, e.g. `reward`). */
+  body: Record<string, unknown> | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+function fieldErrors(body: Record<string, unknown> | null): FieldError[] {
+  const list = body?.errors;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((e) => (isRecord(e) && typeof e.field === 'string' && typeof e.message === 'string' ? [{ field: e.field, message: e.message }] : []));
+}
+
+/** What the error says about the call (status, body); anything not from ofetch counts as a network failure. */
+export function toApiFailure(err: unknown, fallback: string): ApiFailure {
+  let status = 0;
+  let body: Record<string, unknown> | null = null;
+  let rawMessage: string | null = null;
+  if (err instanceof FetchError || (isRecord(err) && 'response' in err)) {
+    const fe = err as FetchError;
+    status = fe.status ?? fe.response?.status ?? 0;
+    const data: unknown = fe.data;
+    if (isRecord(data)) body = data;
+    else rawMessage = text(data);
+  } else if (isRecord(err)) {
+    // A body passed on by hand (e.g. a parsed answer that lacks tokens).
+    if ('detail' in err || 'message' in err || 'errors' in err) body = err;
+  } else {
+    rawMessage = text(err);
+  }
+  const detail = text(body?.detail) ?? text(body?.message) ?? rawMessage;
+  return {
+    status,
+    code: text(body?.code),
+    message: detail ?? fallback,
+    fromServer: detail !== null,
+    fields: fieldErrors(body),
+    serverFault: status >= 500,
+    body,
+  };
+}
+
+/** The message for one field, if the server named that field. */
+export const fieldMessage = (f: ApiFailure, field: string) => f.fields.find((e) => e.field === field)?.message ?? null;
+
+/**
+ * Registration errors in the spec's order (§5): the field error of the e-mail, else the first field
+ * error, else an email/password/confirm_password/detail/message field of the body, else the fallback.
+ */
+export function registrationMessage(f: ApiFailure): string {
+  const byField = fieldMessage(f, 'email') ?? f.fields[0]?.message;
+  if (byField) return byField;
+  for (const k of ['email', 'password', 'confirm_password', 'detail', 'message']) {
+    const v = f.body?.[k];
+    if (typeof v === 'string' && v) return v;
+    if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
+  }
+  return f.message;
+}

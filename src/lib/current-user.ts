@@ -1,0 +1,121 @@
+// The signed-in player's record. GET /auth/me writes it into Dexie (`user`, key 'me'); the shell
+// (header, footer, guards) reads it through `currentUserAtom`, a mirror of that Dexie row kept by
+// a live query. Dexie itself is loaded on demand, so a visitor's first page load does not carry
+// it (see scripts/check-budgets.mjs). Lazy feature pages may read `db.user` with useLiveQuery.
+import { atom, useAtomValue } from 'jotai';
+import type { Me } from '../../shared/api/auth';
+import { api } from './api-client';
+import { toApiFailure } from './api-errors';
+import type { UserRow } from './db';
+import { getRefreshToken, isSignedIn, signedInAtom, signOut } from './session';
+import { store } from './store';
+
+export type UserStatus = 'unknown' | 'loading' | 'authenticated' | 'anonymous';
+/** Spec §3 client user state: isAuthenticated and loading; the record itself is in Dexie. */
+export const userStatusAtom = atom<UserStatus>('unknown');
+/** The last profile fetch failed (the UI shows the translated 'request error'). */
+export const userFetchFailedAtom = atom(false);
+/** Mirror of Dexie `user` 'me': undefined until read, null when there is none. */
+export const currentUserAtom = atom<UserRow | null | undefined>(undefined);
+
+const loadDb = () => import('./db');
+
+let mirror: { unsubscribe(): void } | null = null;
+async function startMirror(): Promise<void> {
+  if (mirror) return;
+  const [{ db }, { liveQuery }] = await Promise.all([loadDb(), import('dexie')]);
+  if (mirror || !isSignedIn()) return;
+  mirror = liveQuery(() => db.user.get('me')).subscribe({
+    next: (row) => store.set(currentUserAtom, row ?? null),
+    error: (err) => console.warn('Cannot read the local user record', err),
+  });
+}
+function stopMirror(): void {
+  mirror?.unsubscribe();
+  mirror = null;
+  store.set(currentUserAtom, null);
+}
+
+/** Keeps the mirror running exactly while signed in. Called once at start (main.tsx). */
+export function watchCurrentUser(): void {
+  const sync = () => (isSignedIn() ? void startMirror() : stopMirror());
+  store.sub(signedInAtom, sync);
+  sync();
+}
+
+/** Writes a fresh /auth/me record (also for features that receive one). */
+export async function saveCurrentUser(me: Me): Promise<void> {
+  const row: UserRow = { ...me, key: 'me', fetchedAt: Date.now() };
+  store.set(currentUserAtom, row);
+  const { db } = await loadDb();
+  await db.user.put(row);
+}
+
+let inFlight: Promise<Me | null> | null = null;
+
+/** Fetches /auth/me into Dexie. Offline, the cached record stays and the player stays signed in. */
+export function refreshCurrentUser(): Promise<Me | null> {
+  if (!isSignedIn()) {
+    store.set(userStatusAtom, 'anonymous');
+    return Promise.resolve(null);
+  }
+  inFlight ??= (async () => {
+    store.set(userStatusAtom, 'loading');
+    try {
+      const me = await api<Me>('auth/me');
+      await saveCurrentUser(me);
+      store.set(userFetchFailedAtom, false);
+      store.set(userStatusAtom, 'authenticated');
+      return me;
+    } catch (err) {
+      const failure = toApiFailure(err, 'request error');
+      store.set(userFetchFailedAtom, true);
+      // A refused token has signed the player out already (api-client); otherwise keep the cache.
+      store.set(userStatusAtom, isSignedIn() ? 'authenticated' : 'anonymous');
+      if (failure.status !== 0) console.warn(failure.message);
+      const { db } = await loadDb();
+      return (await db.user.get('me').catch(() => undefined)) ?? null;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+let firstLoad: Promise<Me | null> | null = null;
+/** The record as soon as it is known: the cached row, else the start-up fetch. */
+export async function currentUserOnce(): Promise<Me | null> {
+  if (!isSignedIn()) return null;
+  const known = store.get(currentUserAtom);
+  if (known) return known;
+  const { db } = await loadDb();
+  const cached = await db.user.get('me').catch(() => undefined);
+  if (cached) return cached;
+  firstLoad ??= refreshCurrentUser().finally(() => {
+    firstLoad = null;
+  });
+  return firstLoad;
+}
+
+/** The player's record for the shell (undefined while unknown or signed out). */
+export function useCurrentUser(): UserRow | undefined {
+  const signedIn = useAtomValue(signedInAtom);
+  const user = useAtomValue(currentUserAtom);
+  return signedIn && user ? user : undefined;
+}
+
+/** Spec §2: the player block shows when there is a username or a wallet; Connect shows otherwise. */
+export const hasIdentity = (u: Pick<Me, 'username' | 'wallet_address'> | null | undefined) => Boolean(u && (u.username || u.wallet_address));
+
+/** Logout (spec §4): tell the server (POST auth/logout/ {refresh}), then forget everything locally. */
+export async function logout(): Promise<void> {
+  const refresh = getRefreshToken();
+  if (refresh) {
+    try {
+      await api('auth/logout/', { method: 'POST', body: { refresh } });
+    } catch (err) {
+      console.warn(toApiFailure(err, 'Logout failed').message);
+    }
+  }
+  await signOut();
+}

@@ -1,0 +1,37 @@
+// Changing the interface language (spec §4): the choice is saved (i18n.ts) and the page reloads so
+// every server-provided text follows, unless the last reload was under 2 s ago. The scroll position
+// is saved before the reload and restored after it.
+import { LANGUAGE_RELOAD_GUARD_MS, type Language } from '../../shared/constants';
+import { i18n } from './i18n';
+
+const LAST_RELOAD_KEY = 'pxt.languageReloadAt';
+const SCROLL_KEY = 'pxt.languageReloadScroll';
+
+/** Pure rule: reload unless the previous language reload happened less than 2 s ago. */
+export const shouldReload = (lastReloadAt: number | null, now: number) =>
+  lastReloadAt === null || now - lastReloadAt >= LANGUAGE_RELOAD_GUARD_MS;
+
+export async function switchLanguage(lng: Language, reload: () => void = () => window.location.reload()): Promise<void> {
+  await i18n.changeLanguage(lng);
+  const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY)) || null;
+  const now = Date.now();
+  if (!shouldReload(last, now)) return;
+  sessionStorage.setItem(LAST_RELOAD_KEY, String(now));
+  sessionStorage.setItem(SCROLL_KEY, String(Math.round(window.scrollY)));
+  reload();
+}
+
+/** After a language reload: scroll back to where the player was (once the page is tall enough). */
+export function restoreScrollAfterLanguageReload(): void {
+  const saved = sessionStorage.getItem(SCROLL_KEY);
+  if (saved === null) return;
+  sessionStorage.removeItem(SCROLL_KEY);
+  const y = Number(saved);
+  if (!Number.isFinite(y) || y <= 0) return;
+  let tries = 0;
+  const attempt = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) > 2 && tries++ < 20) setTimeout(attempt, 50);
+  };
+  requestAnimationFrame(attempt);
+}

@@ -1,0 +1,174 @@
+// Browser-test fixture: each test FILE gets its own real server (`npx tsx server/main.ts`) on a free
+// port, a throw-away DATA_DIR and the built app (STATIC_DIR=dist; run `npm run build` first).
+// Extra environment per file: `test.use({ serverEnv: { MINING_SESSION_SECONDS: '5' } })`.
+// Tests get `baseURL` (so page.goto('/') works), `dataDir`, and `outbox()` (mails as .eml text).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  file: string;
+  env: Record<string, string>;
+  /** Everything the server printed, for failure reports. */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
+}
+
+export async function startServer(file: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pxt-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: join(ROOT, 'dist'),
+    APP_URL: baseURL,
+    SCRYPT_LOG_N: '14',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  let output = '';
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: npx → node, both stopped together
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const log = () => output;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(`${baseURL}/api/v1/config/`, child, log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseURL, dataDir, file, env, log, stop };
+}
+
+/** Mails the server wrote so far (DATA_DIR/outbox/*.eml), oldest first. */
+export function readOutbox(dataDir: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
+}
+
+/** The first app link in a mail (quoted-printable soft breaks and =3D undone). */
+export function linkFromMail(eml: string, baseURL: string): string {
+  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/gi, '=').replace(/&amp;/g, '&');
+  const escaped = baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = text.match(new RegExp(`${escaped}/\\?[^\\s"'<>]+`));
+  if (!m) throw new Error(`no link to ${baseURL} in mail:\n${eml}`);
+  return m[0];
+}
+
+/** Starts one server per test file and stops the previous file's server when the next file begins. */
+class ServerPool {
+  private current: RunningServer | null = null;
+  async forFile(file: string, env: Record<string, string>): Promise<RunningServer> {
+    const key = JSON.stringify(env);
+    if (this.current && this.current.file === file && JSON.stringify(this.current.env) === JSON.stringify({ ...this.current.env, ...env }) && key) {
+      return this.current;
+    }
+    await this.stop();
+    this.current = await startServer(file, env);
+    return this.current;
+  }
+  async stop(): Promise<void> {
+    const s = this.current;
+    this.current = null;
+    await s?.stop();
+  }
+}
+
+interface TestFixtures {
+  serverEnv: Record<string, string>;
+  server: RunningServer;
+  dataDir: string;
+  outbox: () => string[];
+}
+interface WorkerFixtures {
+  serverPool: ServerPool;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverPool: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new ServerPool();
+      await use(pool);
+      await pool.stop();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverPool, serverEnv }, use, testInfo) => {
+    const server = await serverPool.forFile(testInfo.file, serverEnv);
+    await use(server);
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server.log', { body: server.log(), contentType: 'text/plain' });
+  },
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  dataDir: async ({ server }, use) => use(server.dataDir),
+  outbox: async ({ server }, use) => use(() => readOutbox(server.dataDir)),
+});
+
+export { expect };

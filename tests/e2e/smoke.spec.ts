@@ -1,0 +1,21 @@
+import { expect, test } from './fixtures';
+
+test('the main page loads from the real server with its header, footer and translations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Mine PXT.');
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Discord');
+  // The placeholder pages answer for everyone on public routes…
+  await page.getByRole('link', { name: 'Blog' }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog');
+});
+
+test('a visitor asking for a signed-in page lands on / with the main login open', async ({ page }) => {
+  await page.goto('/tasks');
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.getByRole('dialog', { name: 'Enter the PXT universe' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
