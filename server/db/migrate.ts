@@ -5,12 +5,14 @@ import type { Database } from './database';
 import * as core from './migrations/001-core';
 import * as mining from './migrations/002-mining';
 import * as quests from './migrations/003-quests';
+import * as season from './migrations/004-season';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
   '001-core': core,
   '002-mining': mining,
   '003-quests': quests,
+  '004-season': season,
 };
 
 export async function migrate(database: Database): Promise<void> {

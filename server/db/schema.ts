@@ -3,8 +3,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CoreTables } from './tables/core';
 import type { MiningTables } from './tables/mining';
 import type { QuestTables } from './tables/quests';
+import type { SeasonTables } from './tables/season';
 
-export interface DB extends CoreTables, QuestTables, MiningTables {}
+export interface DB extends CoreTables, QuestTables, MiningTables, SeasonTables {}
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB> | Kysely<DB>;
