@@ -11,7 +11,8 @@
 // takes the row with FOR UPDATE SKIP LOCKED so processes split the work instead of queueing on it.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db, Dialect } from '../db/schema';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB, Db, Dialect } from '../db/schema';
 import { claimSession, startSession } from '../services/mining-sessions';
 
 declare module 'fastify' {
@@ -50,7 +51,8 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
   const listeners: SessionReadyListener[] = [];
   let running: Promise<TickResult> | null = null;
 
-  const activeSubscription = (now: number) => (eb: any) =>
+  /** The session's player (`m`) has an Auto Miner period running at `now`. */
+  const activeSubscription = (now: number) => (eb: ExpressionBuilder<DB & { m: DB['mining_sessions'] }, 'm'>) =>
     eb.exists(
       eb.selectFrom('auto_miner_subscriptions as a')
         .select('a.id')

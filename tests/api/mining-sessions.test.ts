@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../server/services/ledger';
 import { hasUnclaimedSession } from '../../server/services/mining-status';
@@ -176,16 +177,18 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     await grant(t, p.id, 'gems', 5);
     const welcome = await welcomeBoostId(p);
     const second = (await postJson(p, '/mining/shop/buy/', { item_id: 'boost_1h' })).json().boost.id;
-    await get(p, '/mining/start/');
+    const { session } = (await get(p, '/mining/start/')).json();
+    // Started 10 minutes ago: 1 h 50 min left.
+    await t.app.db.updateTable('mining_sessions').set({ started_at: sql`started_at - ${10 * 60_000}`, ends_at: sql`ends_at - ${10 * 60_000}` }).where('id', '=', session.id).execute();
 
     const first = await postJson(p, '/mining/apply-temp-boost/', { boost_id: welcome, force_apply: false });
     expect(first.json()).toMatchObject({ applied: true, efficiency_percent: 100 });
     const firstBoost = first.json().boost;
     expect(Date.parse(firstBoost.ends_at) - Date.parse(firstBoost.starts_at)).toBe(H);
 
-    // The second starts where the first ends, so it overruns the 2 h session by the few ms since the start.
+    // The second starts where the first ends, so 10 of its 60 minutes fall past the end.
     const ask = await postJson(p, '/mining/apply-temp-boost/', { boost_id: second, force_apply: false });
-    expect(ask.json()).toMatchObject({ applied: false });
+    expect(ask.json()).toMatchObject({ applied: false, efficiency_percent: 83 });
     const chained = (await postJson(p, '/mining/apply-temp-boost/', { boost_id: second, force_apply: true })).json();
     expect(chained.boost.starts_at).toBe(firstBoost.ends_at);
     expect(chained.session.temporary_boosts.map((b: { boost_id: number }) => b.boost_id)).toEqual([welcome, second]);
