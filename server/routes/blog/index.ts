@@ -1,6 +1,7 @@
 // The public blog. Articles are loaded once when the server starts; SIGHUP re-reads the folder
-// (`kill -HUP <pid>` after `npm run admin -- blog reload` has checked the files), so every server
-// process can pick up new articles without a restart.
+// (`kill -HUP <pid>` of the Node process running server/main.ts, after `npm run admin -- blog
+// reload` has checked the files), so every server process can pick up new articles without a
+// restart. docs/operator.md has the steps.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogArticleSchema, blogListSchema, blogParamsSchema, blogQuerySchema } from '../../../shared/api/blog';
 import { notFound } from '../../lib/errors';
