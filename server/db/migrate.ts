@@ -6,6 +6,7 @@ import * as core from './migrations/001-core';
 import * as mining from './migrations/002-mining';
 import * as quests from './migrations/003-quests';
 import * as season from './migrations/004-season';
+import * as push from './migrations/005-push';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -13,6 +14,7 @@ const steps: Record<string, Step> = {
   '002-mining': mining,
   '003-quests': quests,
   '004-season': season,
+  '005-push': push,
 };
 
 export async function migrate(database: Database): Promise<void> {

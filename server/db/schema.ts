@@ -2,10 +2,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CoreTables } from './tables/core';
 import type { MiningTables } from './tables/mining';
+import type { PushTables } from './tables/push';
 import type { QuestTables } from './tables/quests';
 import type { SeasonTables } from './tables/season';
 
-export interface DB extends CoreTables, QuestTables, MiningTables, SeasonTables {}
+export interface DB extends CoreTables, QuestTables, MiningTables, SeasonTables, PushTables {}
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB> | Kysely<DB>;
