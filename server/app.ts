@@ -15,6 +15,7 @@ import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
 import miningWorker from './workers/mining-worker';
+import pushReminders from './workers/push-reminders';
 
 export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auth);
   await app.register(idempotency);
   await app.register(miningWorker);
+  await app.register(pushReminders);
 
   await app.register(apiRoutes, { prefix: API_BASE });
   await app.register(staticApp, { root: config.staticDir });

@@ -18,6 +18,8 @@ export interface Config {
   smtpUrl: string | null;
   jwtSecret: string;
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Extra CA certificates (PEM file) trusted for push endpoints besides the system ones (PUSH_CA_FILE; tests' local push service). */
+  pushCaFile: string | null;
   googleClientId: string | null;
   googleUserinfoUrl: string;
   miningSessionSeconds: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     jwtSecret: env.JWT_SECRET || keptSecret(dataDir, 'jwt', () => randomBytes(48).toString('base64url')),
     vapid: { publicKey: vapidPublic!, privateKey: vapidPrivate!, subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
     miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),

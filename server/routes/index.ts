@@ -12,6 +12,7 @@ import beta from './beta/index';
 import blog from './blog/index';
 import arcade from './arcade/index';
 import ico from './ico/index';
+import push from './push/index';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(config);
@@ -26,4 +27,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(blog);
   await app.register(arcade);
   await app.register(ico);
+  await app.register(push);
 }
