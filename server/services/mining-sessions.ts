@@ -9,7 +9,7 @@ import { TOKEN_SCALE } from '../../shared/constants';
 import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
-import { chainBoosts, ratePercents, ratePerHour, sessionReward } from './mining-math';
+import { chainBoosts, ratePercents, ratePerHour, sessionReward } from '../../shared/mining-math';
 
 export type SessionRow = Selectable<MiningSessionsTable>;
 export type TempBoostRow = Selectable<TempBoostsTable>;

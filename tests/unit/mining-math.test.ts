@@ -6,8 +6,9 @@ import {
   planBoost,
   ratePercents,
   ratePerHour,
+  rewardEarnedBy,
   sessionReward,
-} from '../../server/services/mining-math';
+} from '../../shared/mining-math';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -189,6 +190,32 @@ describe('reward properties', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('reward earned so far (the client\'s live projection)', () => {
+  const input = { ...eightHours, boostPercent: 10, boosts: [{ startsAt: T0 + H, endsAt: T0 + 2 * H, value: 2 }] };
+
+  it('is nothing at the start and the whole reward at the end and after', () => {
+    expect(rewardEarnedBy(input, T0 - H)).toBe(0);
+    expect(rewardEarnedBy(input, T0)).toBe(0);
+    expect(rewardEarnedBy(input, T0 + 8 * H)).toBe(sessionReward(input));
+    expect(rewardEarnedBy(input, T0 + 100 * H)).toBe(sessionReward(input));
+  });
+
+  it('counts a boost only for the part already run', () => {
+    // 1.1 PXT/h: 1 h plain, then half an hour doubled.
+    expect(rewardEarnedBy(input, T0 + 1.5 * H)).toBe(1_100_000 + 1_100_000);
+    expect(rewardEarnedBy(input, T0 + 3 * H)).toBe(3 * 1_100_000 + 1_100_000);
+  });
+
+  it('never goes down as time passes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 8 * H }), fc.integer({ min: 0, max: 8 * H }), (a, b) => {
+        const [early, late] = a <= b ? [a, b] : [b, a];
+        return rewardEarnedBy(input, T0 + early) <= rewardEarnedBy(input, T0 + late);
+      }),
     );
   });
 });

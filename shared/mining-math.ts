@@ -1,5 +1,6 @@
 // Mining arithmetic (decisions §6), pure so it can be tested on its own and used identically by the
-// routes and the Auto Miner worker. Times are epoch milliseconds, rewards integer PXT millionths.
+// routes, the Auto Miner worker and the client (which projects what a running session will pay).
+// Times are epoch milliseconds, rewards integer PXT millionths.
 //
 // Reward = base × (1 + boosts) × (session hours + boosted hours inside the session × (value − 1)).
 // It is computed exactly in integers (BigInt: 1e6 × 300 % × 16 h in ms already passes 2^53) and
@@ -12,7 +13,7 @@ import {
   REFERRAL_BOOST_PERCENT,
   TASK_BOOST_PERCENT,
   TOKEN_SCALE,
-} from '../../shared/constants';
+} from './constants';
 
 const HOUR_MS = 3_600_000;
 
@@ -119,4 +120,13 @@ export function sessionReward(input: RewardInput): number {
   const weightedMs = sessionMs + extraBoostedMs(input, input.boosts);
   const numerator = BigInt(BASE_RATE_PER_HOUR) * BigInt(TOKEN_SCALE) * BigInt(100 + input.boostPercent) * weightedMs;
   return Number(numerator / (100n * BigInt(HOUR_MS)));
+}
+
+/**
+ * What the session has earned by `at`, in millionths rounded down: the reward of the same session
+ * cut short at `at`. The client shows it ticking up; at `endsAt` it equals `sessionReward`.
+ */
+export function rewardEarnedBy(input: RewardInput, at: number): number {
+  const endsAt = Math.min(input.endsAt, Math.max(input.startedAt, at));
+  return sessionReward({ ...input, endsAt });
 }
