@@ -18,4 +18,5 @@ export PG_TEST_URL
 npx tsc --noEmit -p tsconfig.json
 npx vitest run
 npm run build
+node scripts/check-budgets.mjs
 npx playwright test

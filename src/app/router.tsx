@@ -1,13 +1,11 @@
-// The data router: every page is a lazy module (src/app/routes/<page>.tsx); guarded pages get a
-// loader that applies route-access.ts before the page loads.
+// The data router: every page is a lazy module (src/app/routes/<page>.tsx); guarded pages get the
+// loader of route-guard.ts.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import { currentUserOnce } from '../lib/current-user';
-import { openModal } from '../lib/modal-state';
-import { isSignedIn } from '../lib/session';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
+import { type RoutePath } from './route-access';
+import { guardLoader } from './route-guard';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
@@ -26,19 +24,6 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/ico': () => import('./routes/ico'),
   '*': () => import('./routes/landing'),
 };
-
-export function guardLoader(path: RoutePath): LoaderFunction | undefined {
-  const access = ROUTE_ACCESS[path];
-  if (access === 'public') return undefined;
-  return async () => {
-    const signedIn = isSignedIn();
-    const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
-    const decision = decideAccess(access, { signedIn, iso });
-    if (decision.allow) return null;
-    if (decision.openMainLogin) openModal('main');
-    return redirect(decision.redirectTo);
-  };
-}
 
 export const routes: RouteObject[] = [
   {

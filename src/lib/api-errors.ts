@@ -45,8 +45,10 @@ export function toApiFailure(err: unknown, fallback: string): ApiFailure {
     const data: unknown = fe.data;
     if (isRecord(data)) body = data;
     else rawMessage = text(data);
+  } else if (err instanceof Error) {
+    rawMessage = text(err.message);
   } else if (isRecord(err)) {
-    // A body passed on by hand (e.g. a parsed answer that lacks tokens).
+    // A body passed on by hand (or a wallet's {code, message}) (e.g. a parsed answer that lacks tokens).
     if ('detail' in err || 'message' in err || 'errors' in err) body = err;
   } else {
     rawMessage = text(err);

@@ -67,6 +67,7 @@ export const i18nReady = i18next
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,
+    showSupportNotice: false,
   });
 
 export { i18next as i18n };

@@ -1,0 +1,20 @@
+// The loader that applies route-access.ts before a guarded page loads: a visitor is sent to / with
+// the main login open; /ico without the iso flag goes to /.
+import { redirect, type LoaderFunction } from 'react-router';
+import { currentUserOnce } from '../lib/current-user';
+import { openModal } from '../lib/modal-state';
+import { isSignedIn } from '../lib/session';
+import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
+
+export function guardLoader(path: RoutePath): LoaderFunction | undefined {
+  const access = ROUTE_ACCESS[path];
+  if (access === 'public') return undefined;
+  return async () => {
+    const signedIn = isSignedIn();
+    const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
+    const decision = decideAccess(access, { signedIn, iso });
+    if (decision.allow) return null;
+    if (decision.openMainLogin) openModal('main');
+    return redirect(decision.redirectTo);
+  };
+}

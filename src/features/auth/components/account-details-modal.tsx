@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { USERNAME_MAX } from '../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
+import { toApiFailure } from '../../../lib/api-errors';
+import { refreshCurrentUser } from '../../../lib/current-user';
+import { backModal, closeModal, useModalState } from '../../../lib/modal-state';
+import { completeRegistration } from '../api/auth-api';
+import { firstUsernameMessage, firstUsernameValid } from '../lib/validation';
+import { storedReferralLink } from '../state/auth-forms';
+
+/**
+ * First-time username (spec §2, §5). It cannot be closed or dismissed; the back arrow shows only
+ * when it came from the wallet confirmation. Success sends the browser to the main page.
+ */
+export default function AccountDetailsModal() {
+  const { t } = useTranslation('auth');
+  const { previous } = useModalState();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ruleKey = touched ? firstUsernameMessage(username) : null;
+  const valid = firstUsernameValid(username);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await completeRegistration(username.trim(), storedReferralLink());
+      await refreshCurrentUser();
+      closeModal();
+      void navigate('/');
+    } catch (err) {
+      const f = toApiFailure(err, t('errors:unexpected'));
+      // This dialog cannot be dismissed, so a server fault is told here rather than in the error modal.
+      if (f.code === 'username_taken') setError(t('validation.usernameTaken'));
+      else if (f.status === 400) setError(f.message);
+      else if (f.serverFault) setError(t('errors:internal'));
+      else setError(t('errors:unexpected'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={t('accountDetails.title')} description={t('accountDetails.text')} onBack={previous === 'confirmWallet' ? backModal : undefined}>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('fields.username')}
+          autoComplete="username"
+          maxLength={USERNAME_MAX}
+          value={username}
+          onChange={(e) => {
+            setUsername(e.target.value.slice(0, USERNAME_MAX));
+            setTouched(true);
+            setError(null);
+          }}
+          error={error ?? (ruleKey && t(ruleKey))}
+          data-autofocus
+        />
+        <div className="modal-actions">
+          <Button type="submit" block loading={busy} disabled={!valid}>
+            {t('accountDetails.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WALLET_AUTOSTART_MS, WALLET_RETRY_MS } from '../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { loadAppConfig } from '../../../lib/app-config';
+import { backModal, closeModal, switchModal, useModalState } from '../../../lib/modal-state';
+import { isSignedIn } from '../../../lib/session';
+import { authFailure } from '../lib/auth-failure';
+import { findProvider, isMobileDevice, isUserRejection, metamaskDeepLink, metamaskSdkProvider, METAMASK_DOWNLOAD_URL, type Eip1193Provider } from '../lib/wallet';
+import { walletSignIn } from '../lib/wallet-flow';
+import './auth-modals.css';
+
+type Phase = 'starting' | 'waiting' | 'rejected' | 'notInstalled' | 'redirecting' | 'failed';
+
+/** Awaiting wallet confirmation (spec §2, §4): starts by itself after 500 ms, retries 1 s after a refusal. */
+export default function ConfirmWalletModal() {
+  const { t } = useTranslation('auth');
+  const { previous } = useModalState();
+  const [phase, setPhase] = useState<Phase>('starting');
+  const [error, setError] = useState<string | null>(null);
+  const alive = useRef(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const run = useCallback(
+    async (provider: Eip1193Provider) => {
+      setPhase('waiting');
+      setError(null);
+      try {
+        const outcome = await walletSignIn(provider);
+        if (!alive.current) return;
+        if (outcome === 'needsUsername') switchModal('accountDetails');
+        else closeModal();
+      } catch (err) {
+        if (!alive.current) return;
+        if (isUserRejection(err)) {
+          setPhase('rejected');
+          timer.current = setTimeout(() => alive.current && void run(provider), WALLET_RETRY_MS);
+          return;
+        }
+        const fallback = isSignedIn() ? t('errors:auth.bindWallet') : t('errors:auth.walletLogin');
+        setError(authFailure(err, fallback).message);
+        setPhase('failed');
+      }
+    },
+    [t],
+  );
+
+  const start = useCallback(async () => {
+    setPhase('starting');
+    setError(null);
+    const provider = await findProvider();
+    if (!alive.current) return;
+    if (provider) return run(provider);
+    if (isMobileDevice()) {
+      setPhase('redirecting');
+      window.location.href = metamaskDeepLink();
+      return;
+    }
+    setPhase('notInstalled');
+  }, [run]);
+
+  const useSdk = async () => {
+    setPhase('starting');
+    try {
+      const config = await loadAppConfig();
+      const provider = await metamaskSdkProvider(config.app_name);
+      if (alive.current) await run(provider);
+    } catch (err) {
+      if (!alive.current) return;
+      setError(err instanceof Error ? err.message : String(err));
+      setPhase('failed');
+    }
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    timer.current = setTimeout(() => void start(), WALLET_AUTOSTART_MS);
+    return () => {
+      alive.current = false;
+      clearTimeout(timer.current);
+    };
+  }, [start]);
+
+  const busy = phase === 'starting' || phase === 'waiting' || phase === 'rejected' || phase === 'redirecting';
+  const status =
+    phase === 'rejected' ? t('confirmWallet.rejected') : phase === 'redirecting' ? t('confirmWallet.redirecting') : t('confirmWallet.waiting');
+
+  return (
+    <Modal title={t('confirmWallet.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
+      <div className="auth-wallet-status">
+        <WalletArt />
+        {phase !== 'notInstalled' && <p>{t('confirmWallet.text')}</p>}
+        {busy && (
+          <p role="status" aria-live="polite">
+            <Spinner size="sm" /> {status}
+          </p>
+        )}
+        {phase === 'notInstalled' && (
+          <>
+            <p className="modal-error" role="alert">
+              {t('confirmWallet.notInstalled')}
+            </p>
+            <div className="modal-actions" style={{ width: '100%' }}>
+              <a className="btn btn--primary btn--block" href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer">
+                {t('confirmWallet.install')}
+              </a>
+              <Button block variant="ghost" onClick={() => void useSdk()}>
+                {t('confirmWallet.useMobile')}
+              </Button>
+            </div>
+          </>
+        )}
+        {phase === 'failed' && (
+          <>
+            {error && (
+              <p className="modal-error" role="alert">
+                {error}
+              </p>
+            )}
+            <Button block onClick={() => void start()}>
+              {t('confirmWallet.retry')}
+            </Button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function WalletArt() {
+  return (
+    <svg className="auth-big-icon" viewBox="0 0 16 16" shapeRendering="crispEdges" aria-hidden="true">
+      <path fill="#ff2bd6" d="M2 4h12v1H2zM1 5h1v8H1zM14 5h1v8h-1zM2 13h12v1H2z" />
+      <path fill="#24163d" d="M2 5h12v8H2z" />
+      <path fill="#00f0ff" d="M9 7h6v4H9z" />
+      <path fill="#0b0714" d="M11 8h2v2h-2z" />
+      <path fill="#b6ff00" d="M3 2h8v2H3z" />
+    </svg>
+  );
+}

@@ -1,0 +1,31 @@
+// Reads the shipped translation files (public/locales) for the unit tests.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const LOCALES_DIR = resolve(import.meta.dirname, '../../public/locales');
+
+export function namespaces(lng: string): string[] {
+  return readdirSync(join(LOCALES_DIR, lng))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+export function load(lng: string, ns: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, lng, `${ns}.json`), 'utf8'));
+}
+
+/** Flattened keys ('a.b.c') of a translation file. */
+export function keys(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+/** The English text of `ns:key` (or a key in the default namespace `common`). */
+export function en(fullKey: string, vars: Record<string, string | number> = {}): string {
+  const [ns, key] = fullKey.includes(':') ? fullKey.split(':') : ['common', fullKey];
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], load('en', ns));
+  if (typeof value !== 'string') throw new Error(`no English text for ${fullKey}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+}

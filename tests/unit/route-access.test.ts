@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { ROUTE_ACCESS, decideAccess } from '../../src/app/route-access';
+import { guardLoader } from '../../src/app/route-guard';
+import { saveCurrentUser } from '../../src/lib/current-user';
+import { initialModalState, modalStateAtom } from '../../src/lib/modal-state';
+import { setTokens, signOut } from '../../src/lib/session';
+import { store } from '../../src/lib/store';
+
+const me = { username: 'punk1', email: '', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: '', password_set: false, mining: false, ico: false, language: false };
+
+describe('route access (spec §2, §6)', () => {
+  it('lists every route of the spec with its access', () => {
+    expect(ROUTE_ACCESS).toEqual({
+      '/': 'public', '/blog': 'public', '/profile': 'public', '*': 'public',
+      '/tasks': 'signedIn', '/article/:id': 'signedIn', '/referrals': 'signedIn', '/arcade': 'signedIn',
+      '/miner': 'signedIn', '/mining': 'signedIn', '/boost': 'signedIn', '/ico': 'iso',
+    });
+  });
+
+  it('lets everyone see public pages', () => {
+    expect(decideAccess('public', { signedIn: false, iso: false })).toEqual({ allow: true });
+  });
+  it('sends visitors of signed-in pages to / with the main login', () => {
+    expect(decideAccess('signedIn', { signedIn: false, iso: false })).toEqual({ allow: false, redirectTo: '/', openMainLogin: true });
+    expect(decideAccess('signedIn', { signedIn: true, iso: false })).toEqual({ allow: true });
+  });
+  it('opens /ico only with the iso flag', () => {
+    expect(decideAccess('iso', { signedIn: true, iso: false })).toEqual({ allow: false, redirectTo: '/', openMainLogin: false });
+    expect(decideAccess('iso', { signedIn: true, iso: true })).toEqual({ allow: true });
+    expect(decideAccess('iso', { signedIn: false, iso: true })).toMatchObject({ allow: false, openMainLogin: true });
+  });
+});
+
+describe('guard loaders', () => {
+  const run = async (path: keyof typeof ROUTE_ACCESS) => {
+    const loader = guardLoader(path);
+    if (!loader) return 'no guard';
+    const result = (await loader({ request: new Request('http://x/'), params: {}, context: undefined } as never)) as Response | null;
+    return result ? `${result.status} ${result.headers.get('Location')}` : 'allowed';
+  };
+
+  beforeEach(async () => {
+    await signOut();
+    store.set(modalStateAtom, initialModalState);
+  });
+
+  it('public pages have no guard', async () => {
+    expect(await run('/')).toBe('no guard');
+    expect(await run('/profile')).toBe('no guard');
+  });
+
+  it('redirects a visitor and opens the main login', async () => {
+    expect(await run('/miner')).toBe('302 /');
+    expect(store.get(modalStateAtom).open).toBe('main');
+  });
+
+  it('lets a signed-in player through, and /ico only with the flag', async () => {
+    setTokens({ access: 'a', refresh: 'r' });
+    await saveCurrentUser(me);
+    expect(await run('/miner')).toBe('allowed');
+    expect(await run('/ico')).toBe('302 /');
+    expect(store.get(modalStateAtom).open).toBeNull();
+    await saveCurrentUser({ ...me, ico: true });
+    expect(await run('/ico')).toBe('allowed');
+  });
+});
