@@ -1,6 +1,6 @@
 // Builds the Fastify app: external plugins first, then the app's own services, then the routes.
 // Tests build it with `buildApp` and `inject` requests; main.ts adds listening and shutdown.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
@@ -10,10 +10,12 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
+import inputGuard from './plugins/input-guard';
 import security from './plugins/security';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
+import mailer from './services/mailer';
 import miningWorker from './workers/mining-worker';
 import pushReminders from './workers/push-reminders';
 
@@ -26,19 +28,24 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    ajv: undefined,
+    // Requests Fastify refuses before routing (a malformed URL, say) still get the API's error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply.code(400).send({ detail: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(security);
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(mailer);
   await app.register(auth);
   await app.register(idempotency);
   await app.register(miningWorker);

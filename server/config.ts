@@ -32,6 +32,8 @@ export interface Config {
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
+  /** Trust X-Forwarded-For (only behind a reverse proxy you run); otherwise per-IP limits use the socket address. */
+  trustProxy: boolean | string;
   /** Blog articles, `<lang>/<slug>.md` (BLOG_DIR, default content/blog of the repository). */
   blogDir: string;
   /** Token-sale figures for GET /ico/ (ICO_* variables, see services/ico.ts). */
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
     ico: loadIcoSettings(env),
   };

@@ -1,7 +1,8 @@
 // Idempotency-Key for every state-changing call (decisions §4): the first answer for a key is kept
 // for 24 hours and a repeat from the same player gets it again without running the handler.
 // Calls that change state through GET (the spec's /mining/claim/ and others) say so with
-// `config: { stateChanging: true }`.
+// `config: { stateChanging: true }`. Keys belong to a signed-in player: anonymous calls (sign-in,
+// registration) are not replayed, so no answer carrying fresh tokens is ever stored.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
@@ -33,9 +34,9 @@ export default fp(
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string' || key === '' || !appliesTo(request)) return;
+      if (typeof key !== 'string' || key === '' || request.userId === null || !appliesTo(request)) return;
       if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'invalid_idempotency_key', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
-      const scope = request.userId !== null ? `u:${request.userId}` : `ip:${request.ip}`;
+      const scope = `u:${request.userId}`;
       const route = `${request.method} ${request.routeOptions.url}`;
       const now = Date.now();
       const db = app.db;

@@ -1,7 +1,5 @@
-// Every /auth/* call of spec §7, split by concern. The mailer is registered here because only the
-// account flows send mail so far.
+// Every /auth/* call of spec §7, split by concern.
 import type { FastifyInstance } from 'fastify';
-import mailer from '../../services/mailer';
 import email from './email';
 import google from './google';
 import me from './me';
@@ -10,7 +8,6 @@ import tokens from './tokens';
 import wallet from './wallet';
 
 export default async function authRoutes(app: FastifyInstance) {
-  await app.register(mailer);
   await app.register(email);
   await app.register(password);
   await app.register(wallet);
