@@ -8,6 +8,7 @@ import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalHost } from './modal-host';
+import { OutboxSync } from './outbox-sync';
 
 /** Pages without the footer (spec §2). */
 const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
@@ -34,6 +35,7 @@ export function RootLayout() {
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
       <QueryParamsHandler />
       <ModalHost />
+      <OutboxSync />
     </>
   );
 }

@@ -1,0 +1,159 @@
+// The offline outbox (decisions §10). A state-changing call goes through `sendOrQueue`: it is sent
+// at once with a fresh Idempotency-Key, or, when the device is offline (or the request never reached
+// the server), stored in Dexie `outbox` as 'pending' with that key. `replayOutbox` later sends the
+// pending calls one by one in the order they were made, each with its ORIGINAL key, so a call the
+// server already handled (the answer was lost on the way back) is answered from the server's
+// idempotency store and never runs twice (a claim never pays twice).
+//
+// Outcomes of a replayed call: an answer → 'done'; a refusal (4xx) → 'failed' with the server's
+// text, shown to the player and never retried; no answer, a 5xx, a throttle or "the same key is
+// still in progress" → the replay stops and that call and every later one stay 'pending' for the
+// next attempt (order matters: a start must not overtake the claim before it).
+//
+// The service worker's Background Sync imports `replayOutbox` too, so nothing here needs React.
+import { FetchError } from 'ofetch';
+import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
+import { api, newIdempotencyKey } from './api-client';
+import { db, type OutboxRow } from './db';
+
+export interface OutboxCall {
+  method: OutboxRow['method'];
+  /** Path under /api/v1/, e.g. 'mining/claim/'. */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+export type SendResult<T> = { status: 'sent'; data: T } | { status: 'queued'; id: number; key: string };
+
+export interface ReplaySummary {
+  sent: number;
+  failed: number;
+  /** Calls still waiting (the replay stopped at a network failure, or the device is offline). */
+  pending: number;
+  /** Paths of the calls the server answered during this replay, in order. */
+  sentPaths: string[];
+}
+
+const OPEN_STATUSES: OutboxRow['status'][] = ['pending', 'sending'];
+
+/** True when no answer came back at all (offline, DNS, connection reset), as opposed to an HTTP error. */
+export function isNetworkFailure(err: unknown): boolean {
+  if (err instanceof FetchError) return !err.response && !err.status;
+  // fetch itself rejects with a TypeError when the network is down.
+  return err instanceof TypeError;
+}
+
+const statusOf = (err: unknown): number => (err instanceof FetchError ? (err.status ?? err.response?.status ?? 0) : 0);
+const codeOf = (err: unknown): unknown => (err instanceof FetchError ? (err.data as { code?: unknown } | undefined)?.code : undefined);
+
+/** An answer that is not a verdict on the call: try again later with the same key. */
+function retryLater(err: unknown): boolean {
+  if (isNetworkFailure(err)) return true;
+  const status = statusOf(err);
+  if (status === 0 || status >= 500 || status === 408 || status === 429) return true;
+  return status === 409 && codeOf(err) === 'idempotency_in_progress';
+}
+
+/** The server's reason in the mining catalogue's order (spec §8): detail, message, the JSON body; null if none. */
+export function refusalText(err: unknown): string | null {
+  if (!(err instanceof FetchError)) return err instanceof Error && err.message ? err.message : null;
+  const data: unknown = err.data;
+  if (typeof data === 'string') return data.trim() || null;
+  if (!data || typeof data !== 'object') return null;
+  const { detail, message } = data as { detail?: unknown; message?: unknown };
+  if (typeof detail === 'string' && detail) return detail;
+  if (typeof message === 'string' && message) return message;
+  return JSON.stringify(data);
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+async function enqueue(call: OutboxCall, key: string): Promise<SendResult<never>> {
+  const id = await db.outbox.add({
+    createdAt: Date.now(),
+    key,
+    method: call.method,
+    path: call.path,
+    body: call.body,
+    status: 'pending',
+    error: null,
+  });
+  return { status: 'queued', id: id as number, key };
+}
+
+export async function pendingCount(): Promise<number> {
+  return db.outbox.where('status').anyOf(OPEN_STATUSES).count();
+}
+
+/**
+ * Sends the call now, or queues it when offline. HTTP errors are thrown as usual (the caller shows
+ * them); only "no answer" queues. Calls queued earlier go first: if they cannot be sent yet, this
+ * one waits behind them.
+ */
+export async function sendOrQueue<T>(call: OutboxCall): Promise<SendResult<T>> {
+  const key = newIdempotencyKey();
+  if (isOffline()) return enqueue(call, key);
+  if ((await pendingCount()) > 0) {
+    await replayOutbox();
+    if ((await pendingCount()) > 0) return enqueue(call, key);
+  }
+  try {
+    const data = await api<T>(call.path, { method: call.method, body: call.body, idempotencyKey: key });
+    return { status: 'sent', data };
+  } catch (err) {
+    if (isNetworkFailure(err)) return enqueue(call, key);
+    throw err;
+  }
+}
+
+type Listener = (summary: ReplaySummary) => void;
+const listeners = new Set<Listener>();
+
+/** Called after every replay that sent or failed something; returns an unsubscribe function. */
+export function onOutboxReplayed(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let running: Promise<ReplaySummary> | null = null;
+
+/** Sends the pending calls in order (one replay at a time per page; the keys make overlaps harmless). */
+export function replayOutbox(): Promise<ReplaySummary> {
+  running ??= replay().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function replay(): Promise<ReplaySummary> {
+  const summary: ReplaySummary = { sent: 0, failed: 0, pending: 0, sentPaths: [] };
+  // Done calls are kept as long as the server remembers their keys, then dropped.
+  await db.outbox.where('status').equals('done').and((r) => r.createdAt < Date.now() - IDEMPOTENCY_WINDOW_MS).delete();
+  const rows = await db.outbox.where('status').anyOf(OPEN_STATUSES).sortBy('id');
+  if (isOffline()) return { ...summary, pending: rows.length };
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    await db.outbox.update(row.id!, { status: 'sending' });
+    try {
+      await api(row.path, { method: row.method, body: row.body as Record<string, unknown> | undefined, idempotencyKey: row.key });
+      await db.outbox.update(row.id!, { status: 'done', error: null });
+      summary.sent++;
+      summary.sentPaths.push(row.path);
+    } catch (err) {
+      if (retryLater(err)) {
+        await db.outbox.update(row.id!, { status: 'pending' });
+        summary.pending = rows.length - i;
+        break;
+      }
+      await db.outbox.update(row.id!, { status: 'failed', error: refusalText(err) });
+      summary.failed++;
+    }
+  }
+  if (summary.sent > 0 || summary.failed > 0) for (const l of listeners) l(summary);
+  return summary;
+}
+
+/** Forgets a failed call once the player has seen it. */
+export async function dismissOutboxEntry(id: number): Promise<void> {
+  await db.outbox.delete(id);
+}
