@@ -27,7 +27,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: process.env.PG_TEST_URL });
   await admin.connect();
   const name = `t_${randomBytes(6).toString('hex')}`;

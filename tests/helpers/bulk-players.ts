@@ -1,0 +1,68 @@
+// Many players at once, written straight into the database with one INSERT … SELECT per table
+// (generate_series on PostgreSQL, a recursive CTE on SQLite) instead of row by row: the fault tests
+// and the bench seed hundreds to a million players this way. Each player can have
+//  - `ended`: an unclaimed mining session that ended a minute ago (ready to claim), or
+//  - `claimed`: a claimed session in the past with its `mining_claim` ledger row and balance,
+// plus the unused welcome boost every account gets.
+import { sql } from 'kysely';
+import { MINING_SESSION_SECONDS_DEFAULT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
+import type { Db, Dialect } from '../../server/db/schema';
+
+export interface BulkPlayers {
+  /** Ids of the players created, lowest first (consecutive on a database nobody else writes to). */
+  ids: number[];
+}
+
+export interface BulkOptions {
+  count: number;
+  /** Prefix of usernames and referral codes; unique per call. */
+  tag: string;
+  session: 'ended' | 'claimed' | 'none';
+  now?: number;
+}
+
+/** PXT millionths a seeded past session paid. */
+export const SEEDED_PAST_REWARD = 8_000_000;
+
+// Parameters in a SELECT list have no type PostgreSQL can infer: cast them (valid SQLite too).
+const big = (v: number) => sql`CAST(${v} AS BIGINT)`;
+const int = (v: number) => sql`CAST(${v} AS INTEGER)`;
+const text = (v: string) => sql`CAST(${v} AS TEXT)`;
+
+async function maxUserId(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+export async function seedPlayers(db: Db, dialect: Dialect, opts: BulkOptions): Promise<BulkPlayers> {
+  const now = opts.now ?? Date.now();
+  const before = await maxUserId(db);
+  const tag = opts.tag;
+  const insertUsers = sql`INSERT INTO users (username, referral_code, created_at) SELECT ${text(tag)} || n, ${text(tag)} || 'r' || n, ${big(now)}`;
+  if (dialect === 'postgres') {
+    await sql`${insertUsers} FROM generate_series(1, ${opts.count}::int) AS g(n)`.execute(db);
+  } else {
+    await sql`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ${opts.count}) ${insertUsers} FROM g`.execute(db);
+  }
+  const after = await maxUserId(db);
+  const mine = sql`FROM users WHERE id > ${before} AND id <= ${after}`;
+
+  await sql`INSERT INTO temp_boosts (user_id, duration_seconds, value, state, source, created_at)
+    SELECT id, ${int(WELCOME_BOOST_HOURS * 3600)}, ${int(TEMP_BOOST_VALUE)}, 'owned', 'welcome', ${big(now)} ${mine}`.execute(db);
+
+  const length = MINING_SESSION_SECONDS_DEFAULT * 1000;
+  if (opts.session === 'ended') {
+    const endsAt = now - 60_000;
+    await sql`INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, task_boost_percent, referral_boost_percent, auto)
+      SELECT id, ${big(endsAt - length)}, ${big(endsAt)}, 0, 0, 0, 0 ${mine}`.execute(db);
+  } else if (opts.session === 'claimed') {
+    const endsAt = now - 24 * 3600 * 1000;
+    await sql`INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, claimed_at, task_boost_percent, referral_boost_percent, reward, auto)
+      SELECT id, ${big(endsAt - length)}, ${big(endsAt)}, 1, ${big(endsAt)}, 0, 0, ${big(SEEDED_PAST_REWARD)}, 0 ${mine}`.execute(db);
+    await sql`INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at)
+      SELECT user_id, 'token', reward, 'mining_claim', 'session:' || id, 'mining_claim:' || id, claimed_at
+      FROM mining_sessions WHERE user_id > ${before} AND user_id <= ${after}`.execute(db);
+    await sql`UPDATE users SET token = token + ${big(SEEDED_PAST_REWARD)} WHERE id > ${before} AND id <= ${after}`.execute(db);
+  }
+  return { ids: Array.from({ length: after - before }, (_, i) => before + 1 + i) };
+}
