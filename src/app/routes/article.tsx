@@ -1,6 +1,6 @@
-// /article/:id — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /article/:id — one article (features/blog).
+import { ArticlePage } from '../../features/blog/components/article-page';
 
 export default function ArticleRoute() {
-  return <PlaceholderPage page="article" />;
+  return <ArticlePage />;
 }

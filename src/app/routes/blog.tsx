@@ -1,6 +1,6 @@
-// /blog — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /blog — the article list (features/blog).
+import { BlogPage } from '../../features/blog/components/blog-page';
 
 export default function BlogRoute() {
-  return <PlaceholderPage page="blog" />;
+  return <BlogPage />;
 }

@@ -3,6 +3,7 @@
 // article read once still opens offline.
 import type { BlogArticle, BlogSummary } from '../../../../shared/api/blog';
 import { api } from '../../../lib/api-client';
+import { toApiFailure } from '../../../lib/api-errors';
 import { db, type BlogRow } from '../../../lib/db';
 
 export const listKey = (lang: string) => `${lang}:list`;
@@ -22,7 +23,7 @@ export async function refreshArticle(lang: string, id: string): Promise<void> {
     const row: BlogRow = { key: articleKey(lang, id), lang, id, value: article, fetchedAt: Date.now() };
     await db.blog.put(row);
   } catch (err) {
-    if ((err as { status?: number }).status === 404) await db.blog.delete(articleKey(lang, id));
+    if (toApiFailure(err, '').status === 404) await db.blog.delete(articleKey(lang, id));
     throw err;
   }
 }
