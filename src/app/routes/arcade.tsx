@@ -1,6 +1,6 @@
-// /arcade — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /arcade — the arcade season (features/arcade).
+import { ArcadePage } from '../../features/arcade/components/arcade-page';
 
 export default function ArcadeRoute() {
-  return <PlaceholderPage page="arcade" />;
+  return <ArcadePage />;
 }
