@@ -1,6 +1,6 @@
-// /ico — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /ico — the token sale (features/ico).
+import { IcoPage } from '../../features/ico/components/ico-page';
 
 export default function IcoRoute() {
-  return <PlaceholderPage page="ico" />;
+  return <IcoPage />;
 }
