@@ -1,0 +1,122 @@
+// What the first visit to / downloads, from the build in dist/ (run `npm run build` first), with
+// each file's compressed size. Used by scripts/check-budgets.mjs (the byte budgets that fail the
+// build) and by the bench (bench/bytes.ts), so both count the same files.
+// What / loads: index.html; its module script, modulepreloads and stylesheets; the landing route's
+// lazy chunk with its static imports and their CSS (from Vite's manifest); fonts and images those
+// stylesheets and index.html reference; the translations index.html preloads.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const LANDING_ROUTE = 'src/app/routes/landing.tsx';
+export const DEFAULT_DIST = join(new URL('..', import.meta.url).pathname, 'dist');
+
+const FONT = /\.(woff2?|ttf|otf|eot)$/i;
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i;
+
+/** @param {string} file */
+export function kindOf(file) {
+  if (file.endsWith('.js')) return 'js';
+  if (file.endsWith('.css')) return 'css';
+  if (file.endsWith('.html')) return 'html';
+  if (FONT.test(file)) return 'font';
+  if (IMAGE.test(file)) return 'image';
+  return 'data';
+}
+
+/**
+ * @param {string} [dist]
+ * @returns {{ files: { file: string, kind: string, raw: number, gzip: number, brotli: number }[], problems: string[] }}
+ */
+export function analyzeFirstVisit(dist = DEFAULT_DIST) {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: vite.config.ts must keep build.manifest');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const strip = (/** @type {string} */ p) => p.replace(/^\//, '').split(/[?#]/)[0];
+
+  /** @type {Set<string>} */
+  const files = new Set(['index.html']);
+  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
+  for (const m of html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet|icon|preload)"[^>]*href="([^"]+)"/g)) files.add(strip(m[1]));
+  for (const m of html.matchAll(/<img\b[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
+  // Translations preloaded by index.html's inline script (`['common', 'errors'].forEach(… '/locales/' + lng …)`), English.
+  const preloadedNamespaces = /\[((?:\s*'[\w-]+'\s*,?)+)\]\.forEach[\s\S]{0,400}?\/locales\//.exec(html);
+  for (const ns of preloadedNamespaces?.[1].match(/[\w-]+/g) ?? []) files.add(`locales/en/${ns}.json`);
+
+  // The landing chunk and everything it imports statically (Vite preloads those with it).
+  const problems = [];
+  /** @param {string} key @param {Set<string>} seen */
+  function addWithImports(key, seen = new Set()) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) {
+      problems.push(`${key} is not in the Vite manifest`);
+      return;
+    }
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const asset of chunk.assets ?? []) if (FONT.test(asset) || IMAGE.test(asset)) files.add(asset);
+    for (const dep of chunk.imports ?? []) addWithImports(dep, seen);
+  }
+  addWithImports(LANDING_ROUTE);
+
+  // Fonts and images the first visit's stylesheets pull in.
+  for (const css of [...files].filter((f) => f.endsWith('.css'))) {
+    if (!existsSync(join(dist, css))) continue;
+    for (const m of readFileSync(join(dist, css), 'utf8').matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)) {
+      const ref = m[1];
+      if (ref.startsWith('data:') || /^[a-z]+:\/\//i.test(ref)) continue;
+      const path = ref.startsWith('/') ? strip(ref) : strip(join(css, '..', ref));
+      if (FONT.test(path) || IMAGE.test(path)) files.add(path);
+    }
+  }
+
+  const forbidden = new Set(Object.entries(manifest).filter(([key]) => key.includes('node_modules/@metamask/')).map(([, chunk]) => chunk.file));
+  const rows = [];
+  for (const file of [...files].sort()) {
+    const path = join(dist, file);
+    if (!existsSync(path)) {
+      problems.push(`${file} is referenced by the first visit but missing from dist/`);
+      continue;
+    }
+    const body = readFileSync(path);
+    const kind = kindOf(file);
+    rows.push({
+      file,
+      kind,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+    if (kind !== 'js') continue;
+    if (forbidden.has(file)) problems.push(`${file} (MetaMask SDK) is loaded by the first visit to /`);
+    const text = body.toString('utf8');
+    if (text.includes('accounts.google.com/gsi/client')) problems.push(`${file} carries the Google sign-in script loader into the first visit to /`);
+    if (/MetaMaskSDK|sdk-communication-layer/.test(text)) problems.push(`${file} contains MetaMask SDK code`);
+  }
+  return { files: rows, problems };
+}
+
+/**
+ * Totals per kind. `compressed` is the larger of the gzip and brotli totals (gzip in practice):
+ * what a client that only speaks gzip downloads, the figure budgets are checked on.
+ * @param {{ kind: string, raw: number, gzip: number, brotli: number }[]} rows
+ */
+export function totalsByKind(rows) {
+  /** @type {Record<string, { count: number, raw: number, gzip: number, brotli: number, compressed: number }>} */
+  const out = {};
+  for (const r of rows) {
+    const t = (out[r.kind] ??= { count: 0, raw: 0, gzip: 0, brotli: 0, compressed: 0 });
+    t.count++;
+    t.raw += r.raw;
+    t.gzip += r.gzip;
+    t.brotli += r.brotli;
+    t.compressed = Math.max(t.gzip, t.brotli);
+  }
+  return out;
+}
+
+export const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
