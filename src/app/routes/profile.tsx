@@ -1,6 +1,6 @@
-// /profile — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /profile — the player's account (features/profile); visitors see a sign-in prompt.
+import { ProfilePage } from '../../features/profile/components/profile-page';
 
 export default function ProfileRoute() {
-  return <PlaceholderPage page="profile" />;
+  return <ProfilePage />;
 }

@@ -1,6 +1,6 @@
-// /referrals — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /referrals — the referral link, the list of referrals and the awards (features/referrals).
+import { ReferralsPage } from '../../features/referrals/components/referrals-page';
 
 export default function ReferralsRoute() {
-  return <PlaceholderPage page="referrals" />;
+  return <ReferralsPage />;
 }

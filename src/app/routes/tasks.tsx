@@ -1,6 +1,6 @@
-// /tasks — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /tasks — the quests page (features/tasks).
+import { TasksPage } from '../../features/tasks/components/tasks-page';
 
 export default function TasksRoute() {
-  return <PlaceholderPage page="tasks" />;
+  return <TasksPage />;
 }

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { toApiFailure } from '../../../lib/api-errors';
+import { currentLanguage } from '../../../lib/i18n';
+import { claimReferralAwards } from '../../../lib/referrals';
+import { awardRows, claimAnswerText, claimFailureText } from '../state/awards';
+
+/** The awards (spec §3): friends, points, completion, and the claim of every reached award. */
+export function AwardsTable({ referralCount }: { referralCount: number }) {
+  const { t } = useTranslation('referrals');
+  const [busy, setBusy] = useState(false);
+  const [line, setLine] = useState<{ kind: 'ok' | 'info' | 'error'; text: string } | null>(null);
+  const lang = currentLanguage();
+  const rows = awardRows(referralCount);
+
+  const claim = async () => {
+    setBusy(true);
+    setLine(null);
+    try {
+      const answer = await claimReferralAwards();
+      const text = claimAnswerText(lang, answer);
+      setLine(answer.reward > 0 ? { kind: 'ok', text: t('awards.paid', { text, coins: answer.reward }) } : { kind: 'info', text });
+    } catch (err) {
+      setLine({ kind: 'error', text: claimFailureText(lang, toApiFailure(err, t('awards.failed')), t('awards.failed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="awards" aria-labelledby="awards-title">
+      <h2 id="awards-title">{t('awards.title')}</h2>
+      <div className="awards__scroll">
+        <table className="awards__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('awards.friends')}</th>
+              <th scope="col">{t('awards.points')}</th>
+              <th scope="col">{t('awards.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.friends} className={row.completed ? 'awards__row--done' : undefined}>
+                <th scope="row">{t('awards.invite', { count: row.friends })}</th>
+                <td>{t('awards.coins', { coins: row.points })}</td>
+                <td>{row.completed ? t('awards.complete') : t('awards.progress', { count: Math.min(referralCount, row.friends), target: row.friends })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="awards__claim">
+        <Button loading={busy} onClick={() => void claim()}>
+          {t('awards.claim')}
+        </Button>
+        {line && (
+          <p className={`awards__line awards__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>
+            {line.text}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
+import { toApiFailure } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { currentLanguage } from '../../../lib/i18n';
+import { closeModal, openModal } from '../../../lib/modal-state';
+import { applyForBeta, refreshBetaStatus } from '../api/tasks-api';
+import './beta-test-modal.css';
+import { BETA_FIELDS, type BetaField, type BetaValues, betaFieldCodes, betaFieldText, betaSubmitError } from '../state/beta-form';
+
+const INPUT: Record<BetaField, { type: string; autoComplete: string }> = {
+  telegram: { type: 'text', autoComplete: 'off' },
+  discord: { type: 'text', autoComplete: 'off' },
+  email: { type: 'email', autoComplete: 'email' },
+  wallet: { type: 'text', autoComplete: 'off' },
+};
+
+/** The beta-test application (spec §3, §5, §8): telegram, discord, e-mail, wallet. */
+export default function BetaTestModal() {
+  const { t } = useTranslation('tasks');
+  const user = useCurrentUser();
+  const lang = currentLanguage();
+  const [values, setValues] = useState<BetaValues>({ telegram: '', discord: '', email: user?.email ?? '', wallet: user?.wallet_address ?? '' });
+  const [touched, setTouched] = useState<Partial<Record<BetaField, boolean>>>({});
+  const [serverFields, setServerFields] = useState<Partial<Record<BetaField, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const codes = betaFieldCodes(values);
+  const valid = Object.keys(codes).length === 0;
+
+  const fieldError = (f: BetaField) => serverFields[f] ?? (touched[f] && codes[f] ? betaFieldText(lang, codes[f]) : null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ telegram: true, discord: true, email: true, wallet: true });
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const trimmed = Object.fromEntries(BETA_FIELDS.map((f) => [f, values[f].trim()])) as BetaValues;
+      await applyForBeta(trimmed);
+      await refreshBetaStatus().catch(() => undefined);
+      openModal('betaTestSuccess');
+    } catch (err) {
+      const failure = toApiFailure(err, t('beta.form.failed'));
+      const shown = betaSubmitError(lang, failure, t('beta.form.failed'));
+      setServerFields(shown.fields);
+      setError(shown.message);
+      if (failure.code === 'beta_already_applied' || failure.code === 'beta_tasks_incomplete') await refreshBetaStatus().catch(() => undefined);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={t('beta.form.title')} description={t('beta.form.text')} onClose={closeModal} size="md">
+      <form onSubmit={submit} noValidate>
+        {BETA_FIELDS.map((f, i) => (
+          <TextField
+            key={f}
+            label={t(`beta.form.${f}`)}
+            name={f}
+            type={INPUT[f].type}
+            autoComplete={INPUT[f].autoComplete}
+            placeholder={t(`beta.form.placeholder.${f}`)}
+            maxLength={f === 'email' ? 254 : 64}
+            value={values[f]}
+            onChange={(ev) => {
+              setValues((v) => ({ ...v, [f]: ev.target.value }));
+              setServerFields((s) => ({ ...s, [f]: undefined }));
+            }}
+            onBlur={() => setTouched((s) => ({ ...s, [f]: true }))}
+            error={fieldError(f)}
+            data-autofocus={i === 0 ? true : undefined}
+          />
+        ))}
+        {error && (
+          <p className="modal-error beta-form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <Button type="submit" block loading={busy} disabled={!valid}>
+            {t('beta.form.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
