@@ -24,6 +24,8 @@ const MODALS: Partial<Record<ModalId, Lazy>> = {
   updatePasswordNotification: lazy(() => import('../features/auth/components/update-password-notification-modal')),
   notAuthorizedMiner: lazy(() => import('../features/auth/components/not-authorized-miner-modal')),
   error: lazy(() => import('../features/auth/components/error-modal')),
+  betaTest: lazy(() => import('../features/tasks/components/beta-test-modal')),
+  betaTestSuccess: lazy(() => import('../features/tasks/components/beta-test-success-modal')),
 };
 
 export function ModalHost() {
