@@ -18,19 +18,25 @@ interface Props {
 export function PlayerMenu({ user, narrow, onLogout }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Opened by hovering, a click pins it open instead of closing it again.
+  const [pinned, setPinned] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
   const wallet = user.wallet_address ? shortWallet(user.wallet_address) : t('header.walletNotLinked');
   const name = user.username ?? t('header.noUsername');
 
-  useEffect(() => setOpen(false), [pathname]);
+  const close = () => {
+    setOpen(false);
+    setPinned(false);
+  };
+  useEffect(close, [pathname]);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+      if (!root.current?.contains(e.target as Node)) close();
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -39,11 +45,17 @@ export function PlayerMenu({ user, narrow, onLogout }: Props) {
     };
   }, [open]);
 
-  const hover = narrow ? {} : { onMouseEnter: () => setOpen(true), onMouseLeave: () => setOpen(false) };
+  const hover = narrow ? {} : { onMouseEnter: () => setOpen(true), onMouseLeave: () => !pinned && setOpen(false) };
+  const onClick = () => {
+    if (open && !pinned && !narrow) return setPinned(true);
+    if (open) return close();
+    setOpen(true);
+    setPinned(true);
+  };
 
   return (
     <div className={`player${open ? ' player--open' : ''}`} ref={root} {...hover}>
-      <button type="button" className="player__block" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="player-block">
+      <button type="button" className="player__block" aria-expanded={open} aria-controls={menuId} onClick={onClick} data-testid="player-block">
         <span className="player__avatar" aria-hidden="true" />
         <span className="player__ids">
           <span className="player__name">{name}</span>

@@ -1,0 +1,63 @@
+// Shortcuts for browser tests: accounts made through the real API, and signing in a page by
+// giving it tokens the way the app stores them.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { linkFromMail, readOutbox, type RunningServer } from './fixtures';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+async function call<T>(server: RunningServer, method: string, path: string, body?: unknown, access?: string): Promise<T> {
+  const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(access ? { authorization: `Bearer ${access}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data as T;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  username: string;
+  access: string;
+  refresh: string;
+}
+
+/** A confirmed e-mail account with a username, made through the API (register → mailed link → confirm). */
+export async function createEmailAccount(server: RunningServer, username: string, password = 'punk1234'): Promise<Account> {
+  const email = uniqueEmail(username.toLowerCase());
+  const before = readOutbox(server.dataDir).length;
+  await call(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
+  const mails = readOutbox(server.dataDir);
+  if (mails.length <= before) throw new Error('no confirmation mail written');
+  const link = new URL(linkFromMail(mails[mails.length - 1], server.baseURL));
+  const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`);
+  await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);
+  return { email, password, username, ...tokens };
+}
+
+/** Signs the page in by storing the tokens where the app keeps them (before any script runs). */
+export async function signInPage(page: Page, account: Pick<Account, 'access' | 'refresh'>): Promise<void> {
+  await page.addInitScript(({ access, refresh }) => {
+    if (sessionStorage.getItem('pxt.e2e.seeded')) return;
+    sessionStorage.setItem('pxt.e2e.seeded', '1');
+    localStorage.setItem('pxt.accessToken', JSON.stringify(access));
+    localStorage.setItem('pxt.refreshToken', JSON.stringify(refresh));
+  }, account);
+}
+
+/** The operator CLI (`npm run admin`) on this server's database. */
+export function admin(server: RunningServer, ...args: string[]): string {
+  const r = spawnSync('npx', ['tsx', 'server/cli/admin.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...server.env, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`admin ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
