@@ -22,6 +22,8 @@ export interface Config {
   pushCaFile: string | null;
   googleClientId: string | null;
   googleUserinfoUrl: string;
+  /** Where the audience of a Google access token is checked against googleClientId. */
+  googleTokeninfoUrl: string;
   miningSessionSeconds: number;
   /** scrypt cost as log2(N) for new password hashes (OWASP: 17); tests use less for speed. */
   scryptLogN: number;
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+    googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',
     miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
     scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
     paymentsProvider: provider === 'test' ? 'test' : null,

@@ -16,11 +16,12 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const googleFailed = (code = 'google_login_failed') => refuse(code, 'Failed to login with Google');
 
-export async function fetchGoogleProfile(userinfoUrl: string, accessToken: string): Promise<GoogleProfile> {
+/** GETs a Google endpoint and parses its JSON; anything but a 200 with JSON is a refusal. */
+async function googleJson(url: string, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
-    const res = await fetch(userinfoUrl, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    const res = await fetch(url, {
+      headers: { ...headers, Accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });
@@ -35,7 +36,30 @@ export async function fetchGoogleProfile(userinfoUrl: string, accessToken: strin
     throw googleFailed();
   }
   if (!body || typeof body !== 'object') throw googleFailed();
-  const info = body as Record<string, unknown>;
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Userinfo alone would accept a token Google issued to any other app (whose owner could then sign
+ * in as its users here), so the token's audience must be this app's client id first.
+ */
+async function checkAudience(tokeninfoUrl: string, clientId: string, accessToken: string): Promise<void> {
+  const url = new URL(tokeninfoUrl);
+  url.searchParams.set('access_token', accessToken);
+  const info = await googleJson(url.toString());
+  if (info.aud !== clientId && info.azp !== clientId) throw googleFailed('google_wrong_audience');
+}
+
+export interface GoogleEndpoints {
+  clientId: string | null;
+  userinfoUrl: string;
+  tokeninfoUrl: string;
+}
+
+export async function fetchGoogleProfile(google: GoogleEndpoints, accessToken: string): Promise<GoogleProfile> {
+  if (!google.clientId) throw refuse('google_not_configured', 'Google sign-in is not configured on this server');
+  await checkAudience(google.tokeninfoUrl, google.clientId, accessToken);
+  const info = await googleJson(google.userinfoUrl, { Authorization: `Bearer ${accessToken}` });
   const sub = typeof info.sub === 'string' ? info.sub : typeof info.sub === 'number' ? String(info.sub) : '';
   const email = typeof info.email === 'string' ? info.email.trim().toLowerCase() : '';
   if (!sub || sub.length > 255 || CONTROL_CHARS.test(sub)) throw googleFailed();

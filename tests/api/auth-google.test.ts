@@ -7,14 +7,26 @@ import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 /** What the fake userinfo endpoint answers for each access token. */
 type Answer = { status: number; body: unknown } | 'hang-up' | 'not-json';
 
+const CLIENT_ID = 'pxt-test-client.apps.googleusercontent.com';
+
 describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   let t: TestApp;
   let server: Server;
   const answers = new Map<string, Answer>();
+  /** Tokens the fake Google issued to another app (tokeninfo names that app as the audience). */
+  const foreignTokens = new Set<string>();
   let tokenCounter = 0;
+  let port = 0;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      if (url.pathname === '/tokeninfo') {
+        const token = url.searchParams.get('access_token') ?? '';
+        if (!answers.has(token)) return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+        const aud = foreignTokens.has(token) ? 'someone-elses-app' : CLIENT_ID;
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ aud, azp: aud, scope: 'openid email profile' }));
+      }
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       const answer = answers.get(token) ?? { status: 401, body: { error: 'invalid_token' } };
       if (answer === 'hang-up') return req.socket.destroy();
@@ -22,12 +34,18 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    t = await createTestApp(dialect, { GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/v1/userinfo` });
+    port = (server.address() as AddressInfo).port;
+    t = await createTestApp(dialect, googleEnv());
   });
   afterAll(async () => {
     await t.close();
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  const googleEnv = () => ({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/v1/userinfo`,
+    GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${port}/tokeninfo`,
   });
 
   /** A token the fake Google knows, for this profile. */
@@ -118,10 +136,30 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   });
 
   it('reports a userinfo endpoint that cannot be reached as a refusal', async () => {
-    const other = await createTestApp(dialect, { GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
+    const other = await createTestApp(dialect, { ...googleEnv(), GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
     try {
-      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: 'abc' } });
+      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(profile(uniqueEmail())) } });
       failed(res);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a token Google issued to another app, even with a valid profile behind it', async () => {
+    const token = googleToken(profile(uniqueEmail('foreign')));
+    foreignTokens.add(token);
+    const res = await signIn(token);
+    failed(res);
+    expect(res.json().code).toBe('google_wrong_audience');
+  });
+
+  it('refuses Google sign-in when the server has no Google client id', async () => {
+    const { GOOGLE_CLIENT_ID: _unused, ...withoutClient } = googleEnv();
+    const other = await createTestApp(dialect, withoutClient);
+    try {
+      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(profile(uniqueEmail())) } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('google_not_configured');
     } finally {
       await other.close();
     }

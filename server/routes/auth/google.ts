@@ -13,7 +13,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/google/',
     { schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: googleResponseSchema } } },
     async (request) => {
-      const profile = await fetchGoogleProfile(app.config.googleUserinfoUrl, request.body.access_token);
+      const { googleClientId: clientId, googleUserinfoUrl: userinfoUrl, googleTokeninfoUrl: tokeninfoUrl } = app.config;
+      const profile = await fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, request.body.access_token);
       // Two sign-ins racing for one new account, or for one generated name, fail on a unique
       // column; the retry finds the account, or picks another name.
       return retryOnUniqueViolation(() =>
