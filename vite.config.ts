@@ -1,9 +1,11 @@
-// Vite build of the PWA. The service worker (vite-plugin-pwa, `sw/`) is added by its own issue:
-// append its plugin to `plugins` below; nothing else here needs to change.
+// Vite build of the PWA. The service worker and the web app manifest come from vite-plugin-pwa
+// (options in sw/pwa-options.ts, the worker's source in sw/).
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './sw/pwa-options';
 
-const plugins: PluginOption[] = [react()];
+const plugins: PluginOption[] = [react(), VitePWA(pwaOptions)];
 
 export default defineConfig({
   plugins,
