@@ -14,6 +14,9 @@ onSignedOut(() => {
   void router.navigate('/');
 });
 
+// The service worker, install offer and update checks load after start (not first-visit JavaScript).
+void import('../features/pwa/lib/sw-registration').then((pwa) => pwa.startPwa());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

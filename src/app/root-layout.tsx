@@ -6,6 +6,7 @@ import { Spinner } from '../components/spinner';
 import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
+import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalHost } from './modal-host';
 import { OutboxSync } from './outbox-sync';
@@ -36,6 +37,7 @@ export function RootLayout() {
       <QueryParamsHandler />
       <ModalHost />
       <OutboxSync />
+      <PwaMount />
     </>
   );
 }

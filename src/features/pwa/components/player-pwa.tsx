@@ -1,0 +1,32 @@
+// The signed-in player's part of the PWA layer (its own chunk: it reads Dexie). It mirrors the
+// number of outbox calls still waiting into `pendingCallsAtom` for the offline banner, asks for a
+// Background Sync when calls are queued, and offers claim reminders on the miner page.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../../lib/current-user';
+import { db } from '../../../lib/db';
+import { pendingCount } from '../../../lib/outbox';
+import { pushSupported } from '../lib/push-subscription';
+import { requestOutboxSync } from '../lib/sw-registration';
+import { pendingCallsAtom } from '../state/pwa-atoms';
+import { PushCard } from './push-card';
+
+export default function PlayerPwa() {
+  const setPending = useSetAtom(pendingCallsAtom);
+  const pending = useLiveQuery(() => pendingCount(), [], 0);
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const sessions = useLiveQuery(() => db.sessions.count(), [], 0);
+
+  useEffect(() => {
+    setPending(pending);
+    if (pending > 0) void requestOutboxSync();
+  }, [pending, setPending]);
+  useEffect(() => () => setPending(0), [setPending]);
+
+  const onMiner = (pathname.replace(/\/+$/, '') || '/') === '/miner';
+  const hasMined = Boolean(user?.mining) || sessions > 0;
+  return onMiner && hasMined && pushSupported() ? <PushCard /> : null;
+}

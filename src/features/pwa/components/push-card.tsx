@@ -1,0 +1,102 @@
+// The claim-reminder switch (decisions §6), offered on the miner page once the player has mined:
+// on → permission, subscription with the server's key, POST /push/subscribe/; off → unsubscribe on
+// both sides. Hiding the card is remembered.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentSubscription, disablePush, enablePush } from '../lib/push-subscription';
+
+const HIDDEN_KEY = 'pxt.pushCardHidden';
+const readHidden = () => {
+  try {
+    return localStorage.getItem(HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+type Note = null | 'denied' | 'failed';
+
+export function PushCard() {
+  const { t } = useTranslation('pwa');
+  const [hidden, setHidden] = useState(readHidden);
+  const [on, setOn] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<Note>(Notification.permission === 'denied' ? 'denied' : null);
+
+  useEffect(() => {
+    let live = true;
+    currentSubscription()
+      .then((sub) => live && setOn(sub !== null && Notification.permission === 'granted'))
+      .catch(() => live && setOn(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (hidden || on === null) return null;
+  const blocked = note === 'denied';
+
+  const toggle = async () => {
+    if (busy || blocked) return;
+    setBusy(true);
+    setNote(null);
+    try {
+      if (on) {
+        await disablePush();
+        setOn(false);
+      } else {
+        const result = await enablePush();
+        setOn(result === 'subscribed');
+        if (result === 'denied') setNote('denied');
+      }
+    } catch (err) {
+      console.warn('Claim reminders could not be changed', err);
+      setNote('failed');
+      setOn((await currentSubscription().catch(() => null)) !== null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hide = () => {
+    try {
+      localStorage.setItem(HIDDEN_KEY, '1');
+    } catch {
+      /* private mode: hidden for this page only */
+    }
+    setHidden(true);
+  };
+
+  return (
+    <section className="pwa-card pwa-card--push" aria-labelledby="pwa-push-title">
+      <div className="pwa-card__head">
+        <p className="pwa-card__title" id="pwa-push-title">
+          {t('push.title')}
+        </p>
+        <button type="button" className="pwa-card__close" onClick={hide} aria-label={t('push.hide')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <p className="pwa-card__text">{t('push.text')}</p>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-disabled={blocked || busy || undefined}
+        aria-busy={busy || undefined}
+        className="pwa-switch"
+        onClick={() => void toggle()}
+      >
+        <span className="pwa-switch__track" aria-hidden="true">
+          <span className="pwa-switch__thumb" />
+        </span>
+        <span className="pwa-switch__label">{t('push.switch')}</span>
+      </button>
+      {note && (
+        <p className="pwa-card__note" role="alert">
+          {t(note === 'denied' ? 'push.denied' : 'push.failed')}
+        </p>
+      )}
+    </section>
+  );
+}

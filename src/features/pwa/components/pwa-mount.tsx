@@ -1,0 +1,20 @@
+// The one static import of the PWA feature in the shell (root-layout.tsx): it only loads the layer
+// (update prompt, install prompt, offline banner, reminders) as its own chunk once the page is idle,
+// so the first visit's JavaScript stays small.
+import { lazy, Suspense } from 'react';
+
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+
+const PwaLayer = lazy(() => whenIdle().then(() => import('./pwa-layer')));
+
+export function PwaMount() {
+  return (
+    <Suspense fallback={null}>
+      <PwaLayer />
+    </Suspense>
+  );
+}

@@ -1,0 +1,128 @@
+// Registers the service worker (sw/sw.ts → /sw.js) and wires the page to it. Loaded with import()
+// from main.tsx right after start, so none of this is part of the first visit's JavaScript.
+// - Updates: a new worker waits; `updateReadyAtom` shows the Reload prompt; `applyUpdate` sends
+//   SKIP_WAITING and reloads once the new worker controls the page — never by itself, so nothing
+//   half-typed is lost. New versions are looked for every 30 minutes and when the tab comes back.
+// - Install: the browser's `beforeinstallprompt` is kept for the "Install app" button.
+// - Background Sync: the worker's OUTBOX_REPLAY message runs `replayOutbox` here (the page holds
+//   the tokens) and answers how many calls still wait.
+// - Push: the subscription is re-posted at start, and ended in this browser after sign-out.
+import { Workbox } from 'workbox-window';
+import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '../../../../sw/messages';
+import { refreshCurrentUser } from '../../../lib/current-user';
+import { isSignedIn, onSignedOut, signedInAtom } from '../../../lib/session';
+import { store } from '../../../lib/store';
+import { dropBrowserSubscription, resyncPush } from './push-subscription';
+import { installPromptAtom, onlineAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
+
+const UPDATE_EVERY_MS = 30 * 60 * 1000;
+/** Coming back to the tab checks for a new version at most this often. */
+const VISIBLE_CHECK_MIN_MS = 60 * 1000;
+
+let wb: Workbox | null = null;
+let started = false;
+
+export function startPwa(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  watchOnline();
+  watchInstallPrompt();
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type === OUTBOX_REPLAY) void answerReplay(event.ports[0]);
+  });
+
+  wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => store.set(updateReadyAtom, true));
+  void wb.register().then((reg) => {
+    if (reg) watchForUpdates(reg);
+  }).catch((err: unknown) => console.warn('Service worker registration failed', err));
+
+  watchPush();
+}
+
+function watchOnline(): void {
+  const sync = () => store.set(onlineAtom, navigator.onLine !== false);
+  window.addEventListener('online', sync);
+  window.addEventListener('offline', sync);
+  sync();
+}
+
+function watchInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Keep the offer for our own button instead of the browser's mini-infobar.
+    event.preventDefault();
+    store.set(installPromptAtom, event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => store.set(installPromptAtom, null));
+}
+
+function watchForUpdates(reg: ServiceWorkerRegistration): void {
+  let lastCheck = Date.now();
+  const check = () => {
+    if (navigator.onLine === false) return;
+    lastCheck = Date.now();
+    reg.update().catch(() => undefined); // offline or server down: the next check tries again
+  };
+  setInterval(check, UPDATE_EVERY_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastCheck > VISIBLE_CHECK_MIN_MS) check();
+  });
+}
+
+/** The player chose Reload: activate the waiting worker, then reload under it. */
+export function applyUpdate(): void {
+  if (!wb) return;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
+  wb.messageSkipWaiting();
+}
+
+/** Looks for a new version now (tests and the periodic check use the same path). */
+export async function checkForUpdate(): Promise<void> {
+  await wb?.update();
+}
+
+async function answerReplay(port: MessagePort | undefined): Promise<void> {
+  let reply: OutboxReplayReply = { pending: 0 };
+  if (isSignedIn()) {
+    try {
+      const { replayOutbox } = await import('../../../lib/outbox');
+      const summary = await replayOutbox();
+      reply = { pending: summary.pending };
+      // A replayed claim changes the balance (same as OutboxSync in app/).
+      if (summary.sent > 0 || summary.failed > 0) void refreshCurrentUser();
+    } catch (err) {
+      console.warn('Outbox replay from Background Sync failed', err);
+      reply = { pending: 1 };
+    }
+  }
+  port?.postMessage(reply);
+}
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks the browser to wake the worker when the network is back (where Background Sync exists). */
+export async function requestOutboxSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const reg = (await navigator.serviceWorker.getRegistration('/')) as SyncRegistration | undefined;
+  await reg?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+function watchPush(): void {
+  const resync = () => {
+    if (isSignedIn()) resyncPush().catch((err: unknown) => console.warn('Could not renew the push subscription', err));
+  };
+  store.sub(signedInAtom, resync);
+  resync();
+  onSignedOut(() => {
+    void dropBrowserSubscription().catch(() => undefined);
+  });
+}
