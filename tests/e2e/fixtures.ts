@@ -2,6 +2,8 @@
 // port, a throw-away DATA_DIR and the built app (STATIC_DIR=dist; run `npm run build` first).
 // Extra environment per file: `test.use({ serverEnv: { MINING_SESSION_SECONDS: '5' } })`.
 // Tests get `baseURL` (so page.goto('/') works), `dataDir`, and `outbox()` (mails as .eml text).
+// Offline tests stop the server with `server.halt()` and bring it back with `server.restart()`
+// (same port and DATA_DIR); the next test of the file always gets a running server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,7 +20,17 @@ export interface RunningServer {
   env: Record<string, string>;
   /** Everything the server printed, for failure reports. */
   log: () => string;
+  /** Stops the server for good and deletes its DATA_DIR. */
   stop: () => Promise<void>;
+  /** Stops the server process only: DATA_DIR and the port stay, for `restart` (offline tests). */
+  halt: () => Promise<void>;
+  /** Starts the server again on the same port and DATA_DIR (halting it first if it runs), with
+   * `envOverrides` on top of its environment for this run only (e.g. another STATIC_DIR). */
+  restart: (envOverrides?: Record<string, string>) => Promise<void>;
+  /** False between `halt` and `restart`. */
+  running: () => boolean;
+  /** True while it runs with `restart` overrides. */
+  overridden: () => boolean;
 }
 
 function freePort(): Promise<number> {
@@ -47,8 +59,11 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
 }
 
+/** The build the servers serve: dist/, or E2E_STATIC_DIR (a build made elsewhere, e.g. `vite build --outDir`). */
+export const STATIC_DIR = process.env.E2E_STATIC_DIR ? resolve(process.env.E2E_STATIC_DIR) : join(ROOT, 'dist');
+
 export async function startServer(file: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`${STATIC_DIR} is missing: run \`npm run build\` before the browser tests`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pxt-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -56,7 +71,7 @@ export async function startServer(file: string, extraEnv: Record<string, string>
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: join(ROOT, 'dist'),
+    STATIC_DIR,
     APP_URL: baseURL,
     SCRYPT_LOG_N: '14',
     NODE_ENV: 'test',
@@ -64,42 +79,60 @@ export async function startServer(file: string, extraEnv: Record<string, string>
     ...extraEnv,
   };
   let output = '';
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group: npx → node, both stopped together
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
   const log = () => output;
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once('exit', r));
+  let child: ChildProcess | null = null;
+  let withOverrides = false;
+
+  const spawnProcess = async (runEnv: Record<string, string>) => {
+    const proc = spawn('npx', ['tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...runEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // own process group: npx → node, both stopped together
+    });
+    proc.stdout!.on('data', (d) => (output += d));
+    proc.stderr!.on('data', (d) => (output += d));
+    child = proc;
+    await waitForServer(`${baseURL}/api/v1/config/`, proc, log);
+  };
+  const halt = async () => {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null || !proc.pid) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    try {
+      process.kill(-proc.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    const timer = setTimeout(() => {
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-proc.pid!, 'SIGKILL');
       } catch {
         /* already gone */
       }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const restart = async (envOverrides: Record<string, string> = {}) => {
+    await halt();
+    withOverrides = Object.keys(envOverrides).length > 0;
+    await spawnProcess({ ...env, ...envOverrides });
+  };
+  const running = () => child !== null && child.exitCode === null;
+  const overridden = () => withOverrides;
   try {
-    await waitForServer(`${baseURL}/api/v1/config/`, child, log);
+    await spawnProcess(env);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseURL, dataDir, file, env, log, stop };
+  return { baseURL, dataDir, file, env, log, stop, halt, restart, running, overridden };
 }
 
 /** Mails the server wrote so far (DATA_DIR/outbox/*.eml), oldest first. */
@@ -127,6 +160,9 @@ class ServerPool {
   async forFile(file: string, env: Record<string, string>): Promise<RunningServer> {
     const key = JSON.stringify(env);
     if (this.current && this.current.file === file && JSON.stringify(this.current.env) === JSON.stringify({ ...this.current.env, ...env }) && key) {
+      // A test that halted the server (offline tests) or restarted it with other settings and
+      // stopped early: the next test of the file gets it back as the file configured it.
+      if (!this.current.running() || this.current.overridden()) await this.current.restart();
       return this.current;
     }
     await this.stop();

@@ -1,0 +1,86 @@
+// The app is installable in Chromium: a manifest with the fields and icons an install needs, a
+// service worker that controls the page and answers its fetches, revalidated shell files, and —
+// through the DevTools protocol — no installability errors from the browser itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect(body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(body.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+test('the manifest has what an install needs, and every icon exists with its declared size', async ({ request }) => {
+  const page = await request.get('/');
+  const html = await page.text();
+  expect(html).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.ok()).toBe(true);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const manifest = JSON.parse(await res.text());
+  expect(manifest).toMatchObject({ name: 'PXT Companion', short_name: 'PXT', start_url: '/', scope: '/', display: 'standalone' });
+  expect(manifest.description).toBeTruthy();
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/miner', '/tasks']);
+
+  const icons: { src: string; sizes: string; type: string; purpose?: string }[] = manifest.icons;
+  const has = (size: string, purpose: string) => icons.some((i) => i.sizes === size && (i.purpose ?? 'any').split(' ').includes(purpose));
+  expect(has('192x192', 'any')).toBe(true);
+  expect(has('512x512', 'any')).toBe(true);
+  expect(has('512x512', 'maskable')).toBe(true);
+  for (const icon of [...icons, ...manifest.shortcuts.flatMap((s: { icons: typeof icons }) => s.icons)]) {
+    const r = await request.get(icon.src);
+    expect(r.ok(), icon.src).toBe(true);
+    expect(r.headers()['content-type']).toBe('image/png');
+    const { width, height } = pngSize(await r.body());
+    expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+  }
+});
+
+test('the shell files a deploy changes are revalidated on every load', async ({ request }) => {
+  for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/miner']) {
+    const r = await request.get(path);
+    expect(r.ok(), path).toBe(true);
+    expect(r.headers()['cache-control'], path).toBe('no-cache');
+  }
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+});
+
+test('Chromium finds the app installable: the worker controls the page, answers its fetches, no installability errors', async ({ playwright, launchOptions, baseURL }) => {
+  // A persistent profile: Chromium never offers installation in an incognito-like context.
+  const profile = mkdtempSync(join(tmpdir(), 'pxt-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const reloaded = await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+    // The worker's fetch handler answered the navigation (from the precached shell).
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    // /api/ never gets the shell, even as a navigation.
+    const api = await page.goto('/api/v1/config/');
+    expect(api?.fromServiceWorker()).toBe(false);
+    expect(api?.headers()['content-type']).toMatch(/application\/json/);
+    await page.goto('/');
+
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors).toEqual([]);
+
+    // Where the browser offers installation, the app shows its own Install button.
+    await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
