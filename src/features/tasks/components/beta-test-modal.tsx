@@ -4,10 +4,10 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { toApiFailure } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
+import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { currentLanguage } from '../../../lib/i18n';
 import { closeModal, openModal } from '../../../lib/modal-state';
-import { applyForBeta, refreshBetaStatus } from '../api/tasks-api';
+import { applyForBeta, refreshBetaStatus, refreshCompletedTasks } from '../api/tasks-api';
 import './beta-test-modal.css';
 import { BETA_FIELDS, type BetaField, type BetaValues, betaFieldCodes, betaFieldText, betaSubmitError } from '../state/beta-form';
 
@@ -42,7 +42,8 @@ export default function BetaTestModal() {
     try {
       const trimmed = Object.fromEntries(BETA_FIELDS.map((f) => [f, values[f].trim()])) as BetaValues;
       await applyForBeta(trimmed);
-      await refreshBetaStatus().catch(() => undefined);
+      // Applying pays the invite awards already reached, so the balance and the quests move too.
+      await Promise.allSettled([refreshBetaStatus(), refreshCompletedTasks(), refreshCurrentUser()]);
       openModal('betaTestSuccess');
     } catch (err) {
       const failure = toApiFailure(err, t('beta.form.failed'));

@@ -56,9 +56,9 @@ export function TasksPage() {
           <h1>{t('title')}</h1>
           <p className="quests__lead">{t('lead')}</p>
         </div>
-        <p className="quests__balance" data-testid="coin-balance">
+        <p className="quests__balance">
           <span className="quests__balance-label">{t('balance')}</span>
-          <span className="quests__balance-value">{user?.balance ?? 0}</span>
+          <span className="quests__balance-value" data-testid="coin-balance">{user?.balance ?? 0}</span>
         </p>
       </header>
 
