@@ -28,10 +28,11 @@ export function restoreScrollAfterLanguageReload(): void {
   sessionStorage.removeItem(SCROLL_KEY);
   const y = Number(saved);
   if (!Number.isFinite(y) || y <= 0) return;
-  let tries = 0;
+  // The page grows as its lazy parts arrive: keep trying for a few seconds until it is tall enough.
+  const until = Date.now() + 5000;
   const attempt = () => {
     window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) > 2 && tries++ < 20) setTimeout(attempt, 50);
+    if (Math.abs(window.scrollY - y) > 2 && Date.now() < until) setTimeout(attempt, 100);
   };
   requestAnimationFrame(attempt);
 }

@@ -45,8 +45,11 @@ export function LandingPage() {
             <p className="hero__kicker">{t('hero.kicker')}</p>
             <h1 id="hero-title" className="hero__title">
               <span>{t('hero.title')}</span>
-              <span className="hero__accent" data-text={t('hero.titleAccent')}>
+              <span className="hero__accent">
                 {t('hero.titleAccent')}
+                <span className="hero__glitch" aria-hidden="true">
+                  {t('hero.titleAccent')}
+                </span>
               </span>
             </h1>
             <p className="hero__lead">{t('hero.lead')}</p>

@@ -1,0 +1,33 @@
+// What a first visit to / really downloads, measured in the browser (scripts/check-budgets.mjs checks
+// the same budget from the build manifest; this one also sees anything imported at start).
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures';
+
+const BUDGET_BYTES = 150 * 1024;
+
+test('a first visit to / loads at most 150 KB of compressed JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
+  const scripts: { url: string; body: Promise<Buffer> }[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  let gzip = 0;
+  let brotli = 0;
+  const rows: string[] = [];
+  for (const s of scripts) {
+    expect(s.url.startsWith(baseURL!), `${s.url} is not from the app's origin`).toBe(true);
+    expect(s.url).not.toMatch(/metamask|accounts\.google\.com/i);
+    const body = await s.body;
+    expect(body.toString('utf8')).not.toMatch(/MetaMaskSDK|sdk-communication-layer/);
+    const gz = gzipSync(body, { level: 9 }).length;
+    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    gzip += gz;
+    brotli += br;
+    rows.push(`${new URL(s.url).pathname} raw ${body.length} gzip ${gz} brotli ${br}`);
+  }
+  console.log(`first visit to /: ${scripts.length} scripts, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(brotli / 1024).toFixed(1)} KB\n  ${rows.join('\n  ')}`);
+  expect(Math.max(gzip, brotli)).toBeLessThanOrEqual(BUDGET_BYTES);
+});
