@@ -69,7 +69,8 @@ export function refreshCurrentUser(): Promise<Me | null> {
       return me;
     } catch (err) {
       const failure = toApiFailure(err, 'request error');
-      store.set(userFetchFailedAtom, true);
+      // Offline is not an error here (the cached record is shown); a refusal or a fault is.
+      store.set(userFetchFailedAtom, failure.status !== 0);
       // A refused token has signed the player out already (api-client); otherwise keep the cache.
       store.set(userStatusAtom, isSignedIn() ? 'authenticated' : 'anonymous');
       if (failure.status !== 0) console.warn(failure.message);

@@ -83,3 +83,32 @@ describe('api client', () => {
     expect(calls.filter((c) => c.url.endsWith('auth/refresh/'))).toHaveLength(1);
   });
 });
+
+describe('current user fetch', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    script = [];
+    session.setTokens({ access: 'a', refresh: 'r' });
+  });
+
+  it('stores /auth/me in Dexie and the shell mirror; a server failure is flagged, offline is not', async () => {
+    const { refreshCurrentUser, currentUserAtom, userFetchFailedAtom, userStatusAtom } = await import('../../src/lib/current-user');
+    const { store } = await import('../../src/lib/store');
+    const { db } = await import('../../src/lib/db');
+    const me = { username: 'punk1', email: '', wallet_address: '', balance: 3, token: 0.5, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
+    script = [() => json(200, me)];
+    expect(await refreshCurrentUser()).toEqual(me);
+    expect(await db.user.get('me')).toMatchObject({ ...me, key: 'me' });
+    expect(store.get(currentUserAtom)).toMatchObject(me);
+    expect(store.get(userStatusAtom)).toBe('authenticated');
+
+    script = [() => json(500, { detail: 'boom' })];
+    expect(await refreshCurrentUser()).toMatchObject(me);
+    expect(store.get(userFetchFailedAtom)).toBe(true);
+
+    script = [() => Promise.reject(new TypeError('Failed to fetch')) as never];
+    expect(await refreshCurrentUser()).toMatchObject(me);
+    expect(store.get(userFetchFailedAtom)).toBe(false);
+    expect(store.get(userStatusAtom)).toBe('authenticated');
+  });
+});

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '../../../../shared/constants';
 import { Button } from '../../../components/button';
-import { hasIdentity, logout, useCurrentUser, userStatusAtom } from '../../../lib/current-user';
+import { hasIdentity, logout, useCurrentUser, userFetchFailedAtom, userStatusAtom } from '../../../lib/current-user';
 import { openModal } from '../../../lib/modal-state';
 import { signedInAtom } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -31,6 +31,7 @@ export function Header() {
   useEffect(() => setNavOpen(false), [pathname]);
 
   const status = useAtomValue(userStatusAtom);
+  const fetchFailed = useAtomValue(userFetchFailedAtom);
   const identified = signedIn && hasIdentity(user);
   // Signed in but the record is not known yet: show neither Connect nor the player block.
   const pending = signedIn && !user && (status === 'unknown' || status === 'loading');
@@ -94,6 +95,11 @@ export function Header() {
         </nav>
 
         <div className="site-header__right">
+          {signedIn && fetchFailed && (
+            <span className="header-warning" role="status">
+              {t('errors:requestError')}
+            </span>
+          )}
           {signedIn && user?.language && <LanguageSwitcher />}
           {!identified && !pending && (
             <Button className="connect-button" onClick={onConnect}>
