@@ -10,7 +10,7 @@ const LOCALES: Record<Language, Locale> = { en: enUS, ru };
 /** The date-fns locale of an interface language (English for anything unknown). */
 export const dateLocale = (lang: string | undefined): Locale => LOCALES[lang as Language] ?? enUS;
 
-/** A calendar date such as "November 2, 2026" / "2 ноября 2026 г."; null for a missing or bad date. */
+/** A calendar date such as "November 2nd, 2026" / "2 ноября 2026 г."; null for a missing or bad date. */
 export function formatLongDate(iso: string | null | undefined, lang: string | undefined): string | null {
   if (!iso) return null;
   const date = parseISO(iso);

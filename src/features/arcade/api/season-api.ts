@@ -1,12 +1,15 @@
 // The arcade season's calls: GET arcade/season/ into Dexie `season` (key 'current'; value null when
 // no season runs) and POST arcade/claim/ {tier}, whose answer carries the season after the claim.
+// A claim made offline waits in the outbox (decisions §10) and is replayed with its key later.
 import type { ClaimTierResponse, SeasonJson } from '../../../../shared/api/arcade';
 import { api } from '../../../lib/api-client';
 import { toApiFailure } from '../../../lib/api-errors';
 import { refreshCurrentUser } from '../../../lib/current-user';
 import { db } from '../../../lib/db';
+import { sendOrQueue, type SendResult } from '../../../lib/outbox';
 
 export const SEASON_KEY = 'current';
+export const CLAIM_PATH = 'arcade/claim/';
 
 const store = (value: SeasonJson | null) => db.season.put({ key: SEASON_KEY, value, fetchedAt: Date.now() });
 
@@ -23,10 +26,15 @@ export async function refreshSeason(): Promise<void> {
   }
 }
 
-/** Claims a tier's reward; the coins, Gems or boost it pays show in the refreshed user record. */
-export async function claimTier(tier: number): Promise<ClaimTierResponse> {
-  const answer = await api<ClaimTierResponse>('arcade/claim/', { method: 'POST', body: { tier } });
-  await store(answer.season);
-  await refreshCurrentUser();
-  return answer;
+/**
+ * Claims a tier's reward, or queues the claim when offline. Once sent, the season after the claim
+ * is stored and the user record refreshed (the coins, Gems or boost it paid).
+ */
+export async function claimTier(tier: number): Promise<SendResult<ClaimTierResponse>> {
+  const result = await sendOrQueue<ClaimTierResponse>({ method: 'POST', path: CLAIM_PATH, body: { tier } });
+  if (result.status === 'sent') {
+    await store(result.data.season);
+    await refreshCurrentUser();
+  }
+  return result;
 }

@@ -8,12 +8,14 @@ import { XP_PER_MINING_CLAIM, XP_PER_QUEST_COIN } from '../../../../shared/seaso
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { toApiFailure } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
+import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { dateLocale, formatLongDate } from '../../../lib/date-format';
 import { currentLanguage } from '../../../lib/i18n';
+import { onOutboxReplayed } from '../../../lib/outbox';
 import { useRefresh } from '../../../lib/use-refresh';
-import { claimTier, refreshSeason } from '../api/season-api';
+import { claimTier, CLAIM_PATH, refreshSeason } from '../api/season-api';
 import { formatTimeLeft, tierProgress } from '../lib/season-progress';
+import { usePendingClaims } from '../state/pending-claims';
 import { useStoredSeason } from '../state/season-row';
 import { useNow } from '../state/use-now';
 import { TierTrack } from './tier-track';
@@ -30,6 +32,18 @@ export function ArcadePage() {
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
+
+  // A claim queued offline was just sent (or refused): show the season and balances it left.
+  useEffect(
+    () =>
+      onOutboxReplayed((summary) => {
+        if (summary.failed > 0 || summary.sentPaths.includes(CLAIM_PATH)) {
+          void refreshSeason().catch(() => undefined);
+          void refreshCurrentUser();
+        }
+      }),
+    [],
+  );
 
   let body: React.ReactNode;
   if (season === undefined || (season === 'unknown' && state.phase === 'loading')) {
@@ -79,17 +93,18 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
   const now = useNow();
   const [claiming, setClaiming] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const pending = usePendingClaims();
 
   const progress = tierProgress(season.xp, season.xp_per_tier, season.tiers.length);
   const timeLeft = formatTimeLeft(season.ends_at, now, dateLocale(lang));
-  const claimable = season.tiers.filter((x) => x.claimable).length;
+  const claimable = season.tiers.filter((x) => x.claimable && !pending.has(x.tier)).length;
 
   const onClaim = async (tier: number) => {
     setClaiming(tier);
     setNotice(null);
     try {
-      await claimTier(tier);
-      setNotice({ kind: 'ok', text: t('claim.done', { tier }) });
+      const result = await claimTier(tier);
+      setNotice(result.status === 'sent' ? { kind: 'ok', text: t('claim.done', { tier }) } : { kind: 'ok', text: t('claim.queued', { tier }) });
     } catch (err) {
       const failure = toApiFailure(err, t('claim.failed'));
       const text =
@@ -154,7 +169,7 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
         <div className="arcade__notice-slot" aria-live="polite">
           {notice && <p className={`arcade__notice arcade__notice--${notice.kind}`}>{notice.text}</p>}
         </div>
-        <TierTrack tiers={season.tiers} nextTier={progress.nextTier} claiming={claiming} onClaim={(tier) => void onClaim(tier)} />
+        <TierTrack tiers={season.tiers} nextTier={progress.nextTier} pending={pending} claiming={claiming} onClaim={(tier) => void onClaim(tier)} />
       </section>
     </>
   );

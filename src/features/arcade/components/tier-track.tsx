@@ -10,24 +10,34 @@ interface Props {
   tiers: Tier[];
   /** The tier being worked on (highlighted), or null when every tier is reached. */
   nextTier: number | null;
+  /** Tiers whose claim waits in the offline outbox. */
+  pending: Set<number>;
   claiming: number | null;
   onClaim: (tier: number) => void;
 }
 
 /** The 30 tiers with their free reward and state: locked, claimable (with Claim) or claimed. */
-export function TierTrack({ tiers, nextTier, claiming, onClaim }: Props) {
+export function TierTrack({ tiers, nextTier, pending, claiming, onClaim }: Props) {
   return (
     <ol className="tier-track">
       {tiers.map((tier) => (
-        <TierCard key={tier.tier} tier={tier} next={tier.tier === nextTier} claiming={claiming} onClaim={onClaim} />
+        <TierCard key={tier.tier} tier={tier} next={tier.tier === nextTier} pending={pending.has(tier.tier)} claiming={claiming} onClaim={onClaim} />
       ))}
     </ol>
   );
 }
 
-function TierCard({ tier, next, claiming, onClaim }: { tier: Tier; next: boolean; claiming: number | null; onClaim: (tier: number) => void }) {
+interface CardProps {
+  tier: Tier;
+  next: boolean;
+  pending: boolean;
+  claiming: number | null;
+  onClaim: (tier: number) => void;
+}
+
+function TierCard({ tier, next, pending, claiming, onClaim }: CardProps) {
   const { t } = useTranslation('arcade');
-  const state = tier.claimed ? 'claimed' : tier.claimable ? 'claimable' : 'locked';
+  const state = tier.claimed ? 'claimed' : tier.claimable ? (pending ? 'pending' : 'claimable') : 'locked';
   return (
     <li className={`tier tier--${state}${next ? ' tier--next' : ''}`} data-testid={`tier-${tier.tier}`} data-state={state}>
       <div className="tier__head">
@@ -45,6 +55,7 @@ function TierCard({ tier, next, claiming, onClaim }: { tier: Tier; next: boolean
             {t('tiers.claimed')}
           </span>
         )}
+        {state === 'pending' && <span className="tier__badge tier__badge--pending">{t('tiers.pending')}</span>}
         {state === 'claimable' && (
           <Button
             className="tier__claim"
