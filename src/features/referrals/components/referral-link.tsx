@@ -30,7 +30,7 @@ export function ReferralLink({ link }: { link: string | undefined }) {
         </label>
         <input
           id="referral-link"
-          className="field__input ref-link__input"
+          className="ref-link__input"
           readOnly
           value={link ?? ''}
           placeholder={t('link.unknown')}
