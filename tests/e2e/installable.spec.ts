@@ -77,8 +77,14 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     expect(installabilityErrors).toEqual([]);
 
-    // Where the browser offers installation, the app shows its own Install button.
+    // Where the browser offers installation, the app shows its own Install button; "Not now" is remembered.
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pxt.installDismissed'))).toBe('1');
+    await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -3,7 +3,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
 import { offlineBanner } from '../state/offline-banner';
 import { onlineAtom, pendingCallsAtom } from '../state/pwa-atoms';
 
@@ -26,26 +25,24 @@ export function OfflineBanner() {
   };
 
   return (
-    <section className={`pwa-card pwa-card--offline`} role="status" aria-live="polite" data-reason={banner.reason}>
-      <p className="pwa-card__title">
-        <span className="pwa-card__dot" aria-hidden="true" />
-        {banner.reason === 'offline' ? t('offline.offline') : t('offline.unreachable')}
-      </p>
-      <p className="pwa-card__text">
-        {t('offline.lastKnown')}
+    <section className="pwa-card pwa-card--offline" role="status" aria-live="polite" data-reason={banner.reason} data-testid="offline-banner">
+      <span className="pwa-card__dot" aria-hidden="true" />
+      <p className="pwa-offline__text">
+        <strong>{banner.reason === 'offline' ? t('offline.offline') : t('offline.unreachable')}</strong>{' '}
+        <span>{t('offline.lastKnown')}</span>
         {banner.pending > 0 && (
           <>
             {' '}
-            <strong data-testid="pending-calls">{t('offline.pending', { count: banner.pending })}</strong>
+            <span className="pwa-offline__pending" data-testid="pending-calls">
+              {t('offline.pending', { count: banner.pending })}
+            </span>
           </>
         )}
       </p>
       {banner.reason === 'unreachable' && (
-        <div className="pwa-card__actions">
-          <Button variant="ghost" loading={retrying} onClick={() => void retry()}>
-            {t('offline.retry')}
-          </Button>
-        </div>
+        <button type="button" className="pwa-offline__retry" disabled={retrying} aria-busy={retrying || undefined} onClick={() => void retry()}>
+          {t('offline.retry')}
+        </button>
       )}
     </section>
   );

@@ -18,7 +18,8 @@ export default function PlayerPwa() {
   const pending = useLiveQuery(() => pendingCount(), [], 0);
   const { pathname } = useLocation();
   const user = useCurrentUser();
-  const sessions = useLiveQuery(() => db.sessions.count(), [], 0);
+  // Mining sessions are the rows of kind 'session' (the mining feature keeps other rows beside them).
+  const sessions = useLiveQuery(() => db.sessions.filter((row) => row.kind === 'session').count(), [], 0);
 
   useEffect(() => {
     setPending(pending);

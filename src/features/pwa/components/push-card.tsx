@@ -68,30 +68,26 @@ export function PushCard() {
   };
 
   return (
-    <section className="pwa-card pwa-card--push" aria-labelledby="pwa-push-title">
-      <div className="pwa-card__head">
-        <p className="pwa-card__title" id="pwa-push-title">
-          {t('push.title')}
-        </p>
+    <section className="pwa-card pwa-card--push" aria-label={t('push.title')}>
+      <div className="pwa-card__row">
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-disabled={blocked || busy || undefined}
+          aria-busy={busy || undefined}
+          className="pwa-switch"
+          onClick={() => void toggle()}
+        >
+          <span className="pwa-switch__track" aria-hidden="true">
+            <span className="pwa-switch__thumb" />
+          </span>
+          <span className="pwa-switch__label">{t('push.switch')}</span>
+        </button>
         <button type="button" className="pwa-card__close" onClick={hide} aria-label={t('push.hide')}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <p className="pwa-card__text">{t('push.text')}</p>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-disabled={blocked || busy || undefined}
-        aria-busy={busy || undefined}
-        className="pwa-switch"
-        onClick={() => void toggle()}
-      >
-        <span className="pwa-switch__track" aria-hidden="true">
-          <span className="pwa-switch__thumb" />
-        </span>
-        <span className="pwa-switch__label">{t('push.switch')}</span>
-      </button>
       {note && (
         <p className="pwa-card__note" role="alert">
           {t(note === 'denied' ? 'push.denied' : 'push.failed')}
