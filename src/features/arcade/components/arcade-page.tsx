@@ -8,7 +8,7 @@ import { XP_PER_MINING_CLAIM, XP_PER_QUEST_COIN } from '../../../../shared/seaso
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { toApiFailure } from '../../../lib/api-errors';
-import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { dateLocale, formatLongDate } from '../../../lib/date-format';
 import { currentLanguage } from '../../../lib/i18n';
 import { onOutboxReplayed } from '../../../lib/outbox';
@@ -33,14 +33,12 @@ export function ArcadePage() {
     document.title = t('documentTitle');
   }, [t]);
 
-  // A claim queued offline was just sent (or refused): show the season and balances it left.
+  // A claim queued offline was just sent (or refused): show the season it left (the app's outbox
+  // sync refreshes the balances).
   useEffect(
     () =>
       onOutboxReplayed((summary) => {
-        if (summary.failed > 0 || summary.sentPaths.includes(CLAIM_PATH)) {
-          void refreshSeason().catch(() => undefined);
-          void refreshCurrentUser();
-        }
+        if (summary.failed > 0 || summary.sentPaths.includes(CLAIM_PATH)) void refreshSeason().catch(() => undefined);
       }),
     [],
   );
