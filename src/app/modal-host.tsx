@@ -24,6 +24,11 @@ const MODALS: Partial<Record<ModalId, Lazy>> = {
   updatePasswordNotification: lazy(() => import('../features/auth/components/update-password-notification-modal')),
   notAuthorizedMiner: lazy(() => import('../features/auth/components/not-authorized-miner-modal')),
   error: lazy(() => import('../features/auth/components/error-modal')),
+  guide: lazy(() => import('../features/mining/components/guide-modal')),
+  boostSelect: lazy(() => import('../features/mining/components/boost-select-modal')),
+  noticeBoost: lazy(() => import('../features/mining/components/notice-boost-modal')),
+  autoMiner: lazy(() => import('../features/mining/components/auto-miner-modal')),
+  topUp: lazy(() => import('../features/mining/components/top-up-modal')),
   betaTest: lazy(() => import('../features/tasks/components/beta-test-modal')),
   betaTestSuccess: lazy(() => import('../features/tasks/components/beta-test-success-modal')),
 };

@@ -1,6 +1,6 @@
-// /boost — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /boost: task, referral and temporary boosts (features/mining).
+import { BoostPage } from '../../features/mining/components/boost-page';
 
 export default function BoostRoute() {
-  return <PlaceholderPage page="boost" />;
+  return <BoostPage />;
 }

@@ -1,6 +1,6 @@
-// /miner — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /miner: the mining rig (features/mining).
+import { MinerPage } from '../../features/mining/components/miner-page';
 
 export default function MinerRoute() {
-  return <PlaceholderPage page="miner" />;
+  return <MinerPage />;
 }

@@ -1,6 +1,6 @@
-// /mining — placeholder until its feature lands (replace the body with the feature's page).
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /mining: the mining shop (features/mining).
+import { MiningShopPage } from '../../features/mining/components/mining-shop-page';
 
 export default function MiningRoute() {
-  return <PlaceholderPage page="mining" />;
+  return <MiningShopPage />;
 }

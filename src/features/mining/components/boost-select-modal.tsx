@@ -1,0 +1,111 @@
+// Boost select (spec §2, §4): the 2x temporary boosts of 1, 4, 6 and 12 hours with the count owned
+// and a Use button. No running session → the boost is selected for the next start. A running
+// session → it is applied (force_apply false); when it would outlast the session the server says so
+// and the notice dialog asks whether to use it anyway (decisions §6 Deviation).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { closeModal, switchModal } from '../../../lib/modal-state';
+import { formatTime } from '../lib/format';
+import { miningFailure } from '../lib/mining-errors';
+import { currentSession, minerStatus, planBoostNow } from '../lib/session-view';
+import { useOnline } from '../state/hooks';
+import { applyBoost, selectBoost } from '../state/mining-actions';
+import { refreshBoosts, refreshSessions, tempBoostStock, useBoostRows, useSessions, type TempBoostStock } from '../state/mining-data';
+import { NoticeLine, type Notice } from './notice-line';
+import './mining.css';
+
+export default function BoostSelectModal() {
+  const { t, i18n } = useTranslation('mining');
+  const rows = useBoostRows();
+  const sessions = useSessions();
+  const online = useOnline();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    void Promise.allSettled([refreshBoosts(), refreshSessions()]);
+  }, []);
+
+  const session = sessions ? currentSession(sessions) : null;
+  const running = minerStatus(session, Date.now()) === 'running';
+  const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS);
+
+  const use = async (row: TempBoostStock) => {
+    setBusy(row.hours);
+    setNotice(null);
+    try {
+      if (!running || !session) {
+        const id = row.freeIds[0];
+        const r = await selectBoost(id);
+        setNotice({ kind: 'ok', text: r.kind === 'queued' ? t('boostSelect.queued') : t('boostSelect.selectedDone', { hours: row.hours }) });
+        return;
+      }
+      const id = row.freeIds[0] ?? row.ids[0];
+      if (!online) {
+        // Offline the server cannot be asked whether the boost fits: place it as the server would.
+        const plan = planBoostNow(session, row.durationSeconds, Date.now());
+        if (plan.insideMs <= 0) {
+          setNotice({ kind: 'error', text: t('errors.codes.no_time_left') });
+          return;
+        }
+        if (plan.insideMs < row.durationSeconds * 1000) {
+          switchModal('noticeBoost', { boostId: String(id), efficiency: String(plan.efficiencyPercent) });
+          return;
+        }
+      }
+      const r = await applyBoost(id, false);
+      if (r.kind === 'queued') {
+        setNotice({ kind: 'ok', text: t('boostSelect.queued') });
+      } else if (!r.data.applied) {
+        switchModal('noticeBoost', { boostId: String(id), efficiency: String(r.data.efficiency_percent) });
+      } else {
+        setNotice({ kind: 'ok', text: t('boostSelect.applied', { time: formatTime(r.data.boost?.ends_at ?? session.ends_at, i18n.language) }) });
+      }
+    } catch (err) {
+      setNotice({ kind: 'error', text: miningFailure(err, running ? 'applyBoost' : 'selectBoost', t).text });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal title={t('boostSelect.title', { value: TEMP_BOOST_VALUE })} description={running ? t('boostSelect.willApply') : t('boostSelect.willSelect')} onClose={closeModal} size="md">
+      <ul className="mining-boost-list">
+        {stock.map((row) => {
+          const usable = running ? row.ids.length > 0 : row.freeIds.length > 0;
+          return (
+            <li key={row.hours} className="mining-boost-row" data-testid={`boost-row-${row.hours}`}>
+              <span className="mining-boost-row__icon" aria-hidden="true">
+                {t('boostSelect.multiplier', { value: TEMP_BOOST_VALUE })}
+              </span>
+              <span className="mining-boost-row__name">{t('boostSelect.hours', { hours: row.hours })}</span>
+              <span className="mining-boost-row__count">
+                {t('boostSelect.owned', { count: row.ids.length })}
+                {row.selected > 0 && <span className="mining-badge mining-badge--selected">{t('boostSelect.selected', { count: row.selected })}</span>}
+              </span>
+              <Button
+                variant="secondary"
+                onClick={() => void use(row)}
+                loading={busy === row.hours}
+                disabled={!usable || (busy !== null && busy !== row.hours)}
+                aria-label={t('boostSelect.useLabel', { hours: row.hours })}
+              >
+                {t('boostSelect.use')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <NoticeLine notice={notice} />
+      <p className="modal-note">
+        <Link to="/mining" onClick={closeModal}>
+          {t('boostSelect.getMore')}
+        </Link>
+      </p>
+    </Modal>
+  );
+}

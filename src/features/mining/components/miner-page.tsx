@@ -1,0 +1,302 @@
+// /miner: the running session (live countdown to ends_at, what it has mined and will pay), Start and
+// Claim, the rate and its boosts, the Auto Miner, the balances and the guide. Everything is read
+// from Dexie, so a reload or a lost connection keeps the countdown going; the network refreshes it.
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT } from '../../../../shared/constants';
+import { ratePerHour } from '../../../../shared/mining-math';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useAppConfig } from '../../../lib/app-config';
+import { openModal } from '../../../lib/modal-state';
+import { signedInAtom } from '../../../lib/session';
+import { OUTBOX_PATHS } from '../api/mining-api';
+import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
+import { miningFailure } from '../lib/mining-errors';
+import {
+  activeBoost,
+  autoMinerUntil,
+  currentRate,
+  currentSession,
+  earnedSoFar,
+  lastClaimed,
+  minerStatus,
+  progress,
+  remainingMs,
+} from '../lib/session-view';
+import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
+import { claim, refreshMiner, start } from '../state/mining-actions';
+import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
+import { Balances } from './balances';
+import { NoticeLine, type Notice } from './notice-line';
+import { OutboxNotices, pendingCall } from './outbox-notices';
+import './mining.css';
+
+/** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
+const AUTO_MINER_SETTLE_MS = 6000;
+
+export function MinerPage() {
+  const { t, i18n } = useTranslation('mining');
+  const lang = i18n.language;
+  const now = useNow();
+  const online = useOnline();
+  const signedIn = useAtomValue(signedInAtom);
+  const config = useAppConfig();
+  const sessions = useSessions();
+  const summary = useBoostSummary();
+  const subscriptions = useSubscriptions();
+  const outbox = useOutboxRows();
+  const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [loadErrors, setLoadErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    document.title = `${t('miner.title')} · ${t('common:appTitle')}`;
+  }, [t]);
+
+  const load = useCallback(async () => {
+    const r = refreshMiner();
+    const [sessionsResult, boostsResult] = await Promise.allSettled([r.sessions, r.boosts, r.subscriptions.catch(() => undefined), r.user]);
+    const errors: string[] = [];
+    for (const [result, call] of [
+      [sessionsResult, 'sessions'],
+      [boostsResult, 'boosts'],
+    ] as const) {
+      if (result.status !== 'rejected') continue;
+      const f = miningFailure(result.reason, call, t);
+      // Offline is said once, by the offline line; the stored state stays on screen.
+      if (!f.network) errors.push(f.text);
+    }
+    setLoadErrors(errors);
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useRefreshAfterReplay(load);
+
+  // The route is for signed-in players; if the sign-in ends while here (expired), say so.
+  useEffect(() => {
+    if (!signedIn) openModal('notAuthorizedMiner');
+  }, [signedIn]);
+
+  const session = sessions ? currentSession(sessions) : null;
+  const status = minerStatus(session, now);
+  const autoUntil = subscriptions ? autoMinerUntil(subscriptions, now) : null;
+
+  // When the timer runs out, fetch the session again: the Auto Miner claims and restarts it server-side.
+  const previousStatus = useRef(status);
+  useEffect(() => {
+    const was = previousStatus.current;
+    previousStatus.current = status;
+    if (was !== 'running' || status !== 'ready') return;
+    void load();
+    if (!autoUntil) return;
+    const id = window.setTimeout(() => void load(), AUTO_MINER_SETTLE_MS);
+    return () => window.clearTimeout(id);
+  }, [status, autoUntil, load]);
+
+  const pendingClaim = pendingCall(outbox, OUTBOX_PATHS.claim);
+  const pendingStart = pendingCall(outbox, OUTBOX_PATHS.start);
+
+  const onStart = async () => {
+    setBusy('start');
+    setNotice(null);
+    try {
+      const r = await start();
+      setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.started') });
+    } catch (err) {
+      setNotice({ kind: 'error', text: miningFailure(err, 'start', t).text });
+      void load();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onClaim = async () => {
+    setBusy('claim');
+    setNotice(null);
+    try {
+      const r = await claim();
+      setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.claimed', { amount: formatPxt(r.data.reward, lang) }) });
+    } catch (err) {
+      setNotice({ kind: 'error', text: miningFailure(err, 'claim', t).text });
+      void load();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const sessionSeconds = config?.mining_session_seconds ?? MINING_SESSION_SECONDS_DEFAULT;
+  const idleRate = ratePerHour((summary?.task_total_boost ?? 0) + (summary?.referral_total_boost ?? 0));
+  const rate = currentRate(session, now, idleRate);
+  const boost = activeBoost(session, now);
+  const previous = sessions ? lastClaimed(sessions) : null;
+
+  if (sessions === undefined) {
+    return (
+      <div className="mining-page mining-page--loading">
+        <Spinner size="lg" label={t('miner.loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mining-page">
+      <header className="mining-page__head">
+        <div>
+          <p className="mining-kicker">{t('miner.kicker')}</p>
+          <h1 className="mining-page__title">{t('miner.title')}</h1>
+        </div>
+        <div className="mining-page__head-actions">
+          <Button variant="ghost" onClick={() => openModal('guide')}>
+            {t('miner.guide')}
+          </Button>
+        </div>
+      </header>
+
+      {!online && (
+        <p className="mining-notice mining-notice--offline" role="status">
+          {t('miner.offline')}
+        </p>
+      )}
+      {loadErrors.map((text) => (
+        <p key={text} className="mining-notice mining-notice--error" role="alert">
+          {text}
+        </p>
+      ))}
+      {outbox && <OutboxNotices rows={outbox} />}
+
+      <div className="mining-grid">
+        <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">
+          <div className="mining-rig__top">
+            <h2 id="mining-rig-title" className="mining-card__title">
+              {t('miner.session')}
+            </h2>
+            <span className={`mining-badge mining-badge--${status}`} data-testid="miner-status">
+              {t(`miner.status.${status}`)}
+            </span>
+          </div>
+
+          <p className="mining-rig__label" id="mining-countdown-label">
+            {t('miner.countdownLabel')}
+          </p>
+          <p className="mining-rig__countdown" role="timer" aria-labelledby="mining-countdown-label" data-testid="countdown">
+            {session ? formatCountdown(remainingMs(session, now)) : formatCountdown(sessionSeconds * 1000)}
+          </p>
+          <div
+            className="mining-progress"
+            role="progressbar"
+            aria-label={t('miner.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={session ? Math.round(progress(session, now) * 100) : 0}
+          >
+            <span style={{ width: `${session ? progress(session, now) * 100 : 0}%` }} />
+          </div>
+          {session && <p className="mining-rig__ends">{t('miner.endsAt', { time: formatDateTime(session.ends_at, lang) })}</p>}
+
+          <dl className="mining-figures">
+            {session ? (
+              <>
+                <div>
+                  <dt>{t('miner.earned')}</dt>
+                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxtLive(earnedSoFar(session, now), lang) })}</dd>
+                </div>
+                <div>
+                  <dt>{t('miner.pays')}</dt>
+                  <dd data-testid="session-pays">{t('pxt', { amount: formatPxt(session.reward, lang) })}</dd>
+                </div>
+              </>
+            ) : (
+              <div>
+                <dt>{t('miner.wouldPay')}</dt>
+                <dd>{t('pxt', { amount: formatPxt((idleRate * sessionSeconds) / 3600, lang) })}</dd>
+              </div>
+            )}
+          </dl>
+
+          <div className="mining-rig__actions">
+            {status === 'idle' ? (
+              <Button block onClick={onStart} loading={busy === 'start'} disabled={Boolean(pendingStart)}>
+                {pendingStart ? t('miner.pending.start') : t('miner.start')}
+              </Button>
+            ) : (
+              <Button block onClick={onClaim} loading={busy === 'claim'} disabled={status !== 'ready' || Boolean(pendingClaim)}>
+                {pendingClaim ? t('miner.pending.claim') : t('miner.claim')}
+              </Button>
+            )}
+            {status === 'running' && !pendingClaim && <p className="mining-hint">{t('miner.claimWhenDone')}</p>}
+          </div>
+          <NoticeLine notice={notice} />
+          {previous && status === 'idle' && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
+        </section>
+
+        <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">
+          <h2 id="mining-rate-title" className="mining-card__title">
+            {t('rate.title')}
+          </h2>
+          <p className="mining-rate__now" data-testid="current-rate">
+            {t('rate.perHour', { rate: formatRate(rate, lang) })}
+          </p>
+          <dl className="mining-breakdown">
+            <div>
+              <dt>{t('rate.base')}</dt>
+              <dd>{t('rate.perHour', { rate: formatRate(BASE_RATE_PER_HOUR, lang) })}</dd>
+            </div>
+            <div>
+              <dt>{t('rate.tasks')}</dt>
+              <dd>{t('rate.percentCount', { percent: summary?.task_total_boost ?? 0, count: summary?.task_count ?? 0 })}</dd>
+            </div>
+            <div>
+              <dt>{t('rate.referrals')}</dt>
+              <dd>{t('rate.percentCount', { percent: summary?.referral_total_boost ?? 0, count: summary?.referral_count ?? 0 })}</dd>
+            </div>
+            <div>
+              <dt>{t('rate.temporary')}</dt>
+              <dd data-testid="temporary-boost-state" className={boost ? 'mining-on' : undefined}>
+                {boost ? t('rate.temporaryActive', { time: formatTime(boost.ends_at, lang) }) : t('rate.temporaryNone')}
+              </dd>
+            </div>
+          </dl>
+          {session && status === 'running' && <p className="mining-hint">{t('rate.fixed', { percent: session.boost_percent })}</p>}
+          <div className="mining-card__actions">
+            <Button variant="secondary" onClick={() => openModal('boostSelect')}>
+              {t('rate.useBoost')}
+            </Button>
+            <Link className="btn btn--ghost" to="/boost">
+              {t('rate.manage')}
+            </Link>
+          </div>
+        </section>
+
+        <Balances />
+
+        <section className="mining-card mining-auto" aria-labelledby="mining-auto-title">
+          <h2 id="mining-auto-title" className="mining-card__title">
+            {t('auto.title')}
+          </h2>
+          {autoUntil ? (
+            <p className="mining-auto__state mining-on" data-testid="auto-miner-state">
+              {t('auto.activeUntil', { date: formatDateTime(autoUntil, lang) })}
+            </p>
+          ) : (
+            <>
+              <p className="mining-hint" data-testid="auto-miner-state">
+                {t('auto.inactive', { price: AUTO_MINER_PRICE_GEMS, days: AUTO_MINER_DAYS })}
+              </p>
+              <Button block onClick={() => openModal('autoMiner')}>
+                {t('auto.subscribe')}
+              </Button>
+            </>
+          )}
+          <Link className="mining-link" to="/mining">
+            {t('shopLink')}
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// /mining, the mining shop: 2x temporary boosts for Gems (GET /mining/shop/, POST /mining/shop/buy/),
+// how many of each the player owns (GET /assets/list/), and the Gems balance with the top-up.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TEMP_BOOST_VALUE } from '../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { openModal } from '../../../lib/modal-state';
+import { miningFailure } from '../lib/mining-errors';
+import { useOnline } from '../state/hooks';
+import { buy } from '../state/mining-actions';
+import { refreshAssets, refreshShop, useAssets, useShopItems } from '../state/mining-data';
+import { Balances } from './balances';
+import { NoticeLine, type Notice } from './notice-line';
+import './mining.css';
+
+type ShopNotice = (NonNullable<Notice> & { short?: boolean }) | null;
+
+export function MiningShopPage() {
+  const { t } = useTranslation('mining');
+  const items = useShopItems();
+  const assets = useAssets();
+  const user = useCurrentUser();
+  const online = useOnline();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ShopNotice>(null);
+  const [loadErrors, setLoadErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    document.title = `${t('shop.title')} · ${t('common:appTitle')}`;
+  }, [t]);
+
+  const load = useCallback(async () => {
+    const [shop, inventory] = await Promise.allSettled([refreshShop(), refreshAssets()]);
+    const errors: string[] = [];
+    if (shop.status === 'rejected' && !miningFailure(shop.reason, 'shop', t).network) errors.push(miningFailure(shop.reason, 'shop', t).text);
+    if (inventory.status === 'rejected' && !miningFailure(inventory.reason, 'assets', t).network) errors.push(miningFailure(inventory.reason, 'assets', t).text);
+    setLoadErrors(errors);
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const owned = (durationSeconds: number) => assets?.find((g) => g.duration_seconds === durationSeconds)?.quantity ?? 0;
+
+  const onBuy = async (itemId: string, hours: number, price: number) => {
+    setNotice(null);
+    if (user && user.gems < price) {
+      setNotice({ kind: 'error', text: t('shop.notEnough', { price }), short: true });
+      return;
+    }
+    setBusy(itemId);
+    try {
+      await buy(itemId);
+      setNotice({ kind: 'ok', text: t('shop.bought', { hours }) });
+    } catch (err) {
+      const f = miningFailure(err, 'buy', t);
+      setNotice({ kind: 'error', text: f.code === 'not_enough_gems' ? t('shop.notEnough', { price }) : f.text, short: f.code === 'not_enough_gems' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="mining-page">
+      <header className="mining-page__head">
+        <div>
+          <p className="mining-kicker">{t('shop.kicker')}</p>
+          <h1 className="mining-page__title">{t('shop.title')}</h1>
+          <p className="mining-page__lead">{t('shop.lead', { value: TEMP_BOOST_VALUE })}</p>
+        </div>
+        <div className="mining-page__head-actions">
+          <Link className="btn btn--ghost" to="/miner">
+            {t('shop.toMiner')}
+          </Link>
+        </div>
+      </header>
+
+      {!online && (
+        <p className="mining-notice mining-notice--offline" role="status">
+          {t('shop.offline')}
+        </p>
+      )}
+      {loadErrors.map((text) => (
+        <p key={text} className="mining-notice mining-notice--error" role="alert">
+          {text}
+        </p>
+      ))}
+
+      <div className="mining-grid mining-grid--shop">
+        <section className="mining-card mining-shop" aria-labelledby="mining-shop-title">
+          <h2 id="mining-shop-title" className="mining-card__title">
+            {t('shop.itemsTitle')}
+          </h2>
+          {items == null ? (
+            <Spinner label={t('shop.loading')} />
+          ) : (
+            <ul className="mining-shop__items">
+              {items.map((item) => (
+                <li key={item.id} className="mining-shop__item" data-testid={`shop-item-${item.hours}`}>
+                  <span className="mining-shop__badge" aria-hidden="true">
+                    {t('boostSelect.multiplier', { value: item.value })}
+                  </span>
+                  <h3 className="mining-shop__name">{t('shop.item', { hours: item.hours })}</h3>
+                  <p className="mining-shop__price">{t('shop.price', { price: item.price_gems })}</p>
+                  <p className="mining-hint" data-testid={`owned-${item.hours}`}>
+                    {t('shop.owned', { count: owned(item.duration_seconds) })}
+                  </p>
+                  <Button
+                    block
+                    onClick={() => void onBuy(item.id, item.hours, item.price_gems)}
+                    loading={busy === item.id}
+                    disabled={!online || (busy !== null && busy !== item.id)}
+                    aria-label={t('shop.buyLabel', { hours: item.hours, price: item.price_gems })}
+                  >
+                    {t('shop.buy')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <NoticeLine notice={notice}>
+            {notice?.short && (
+              <Button variant="link" onClick={() => openModal('topUp')}>
+                {t('wallet.topUp')}
+              </Button>
+            )}
+          </NoticeLine>
+          <p className="mining-hint">
+            <Link to="/boost">{t('shop.useBoosts')}</Link>
+          </p>
+        </section>
+        <Balances showPxt={false} />
+      </div>
+    </div>
+  );
+}

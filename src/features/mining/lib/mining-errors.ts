@@ -1,0 +1,64 @@
+// The mining error texts of spec §8: the server's detail, then its message, then the JSON body,
+// otherwise the call's default. Refusals the server names with a known code are shown in the
+// player's language instead of the server's English detail; no answer at all is the network text.
+import type { TFunction } from 'i18next';
+import { toApiFailure } from '../../../lib/api-errors';
+import { refusalText } from '../../../lib/outbox';
+
+/** The spec's default per call (keys of `errors` in the mining namespace). */
+export type MiningCall =
+  | 'start'
+  | 'claim'
+  | 'boosts'
+  | 'sessions'
+  | 'applyBoost'
+  | 'selectBoost'
+  | 'taskBoost'
+  | 'referralBoost'
+  | 'autoMiner'
+  | 'shop'
+  | 'buy'
+  | 'assets'
+  | 'subscriptions'
+  | 'topUp';
+
+/** Server codes with a text of their own in both languages (`errors.codes.*`). */
+export const KNOWN_CODES = [
+  'session_exists',
+  'session_not_finished',
+  'nothing_to_claim',
+  'no_running_session',
+  'boost_already_used',
+  'boost_not_found',
+  'no_time_left',
+  'not_enough_gems',
+  'no_new_referrals',
+  'payments_unavailable',
+] as const;
+export type KnownCode = (typeof KNOWN_CODES)[number];
+
+export const isKnownCode = (code: string | null): code is KnownCode => (KNOWN_CODES as readonly string[]).includes(code ?? '');
+
+export interface MiningFailure {
+  text: string;
+  code: string | null;
+  status: number;
+  /** No answer came back (offline). */
+  network: boolean;
+}
+
+export function miningFailure(err: unknown, call: MiningCall, t: TFunction): MiningFailure {
+  const f = toApiFailure(err, '');
+  if (f.status === 0 && !f.body) return { text: t('errors:network'), code: null, status: 0, network: true };
+  if (isKnownCode(f.code)) return { text: t(`mining:errors.codes.${f.code}`), code: f.code, status: f.status, network: false };
+  return { text: refusalText(err) ?? t(`mining:errors.${call}`), code: f.code, status: f.status, network: false };
+}
+
+/** The text of an outbox call the server refused while replaying (stored as the server's text). */
+export function outboxCallName(path: string): 'start' | 'claim' | 'selectBoost' | 'applyBoost' | null {
+  if (path.startsWith('mining/start')) return 'start';
+  if (path.startsWith('mining/claim')) return 'claim';
+  if (path.startsWith('mining/select-temp-boost')) return 'selectBoost';
+  if (path.startsWith('mining/apply-temp-boost')) return 'applyBoost';
+  return null;
+}

@@ -1,0 +1,122 @@
+// Mining data in Dexie (decisions §10): network → Dexie → useLiveQuery, so the miner shows the last
+// known state offline and the countdown survives a reload.
+//
+// `db.sessions` holds the sessions (rows keyed by the server id, kind 'session') and the Auto Miner
+// periods (one row 'subscriptions'). `db.boosts` holds the boosts (keyed '<type>:<id>', as temporary
+// and rate boosts are numbered separately), the totals ('summary'), the inventory ('assets') and the
+// shop list ('shop'). Both tables are cleared on sign-out with the rest of the player's data.
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AssetGroup } from '../../../../shared/api/assets';
+import type { Boost, BoostsResponse, MiningSession, ShopItem, Subscription } from '../../../../shared/api/mining';
+import { db, type IdRow, type OutboxRow } from '../../../lib/db';
+import { fetchAssets, fetchBoosts, fetchSessions, fetchShop, fetchSubscriptions } from '../api/mining-api';
+
+export type SessionRow = MiningSession & { kind: 'session' };
+export type BoostRow = Omit<Boost, 'id'> & { id: string; boostId: number; kind: 'boost' };
+export type BoostSummary = Omit<BoostsResponse, 'boosts'>;
+type SummaryRow = BoostSummary & { id: 'summary'; kind: 'summary' };
+type AssetsRow = { id: 'assets'; kind: 'assets'; groups: AssetGroup[] };
+type ShopRow = { id: 'shop'; kind: 'shop'; items: ShopItem[] };
+type SubscriptionsRow = { id: 'subscriptions'; kind: 'subscriptions'; list: Subscription[] };
+
+const asRow = (v: object) => v as IdRow;
+const isKind = <K extends string>(kind: K) => (r: IdRow): boolean => r.kind === kind;
+
+// ---- writes (network → Dexie) ----
+
+export async function storeSession(session: MiningSession): Promise<void> {
+  await db.sessions.put(asRow({ ...session, kind: 'session' } satisfies SessionRow));
+}
+
+export async function refreshSessions(): Promise<void> {
+  const page = await fetchSessions();
+  await db.transaction('rw', db.sessions, async () => {
+    await db.sessions.filter(isKind('session')).delete();
+    await db.sessions.bulkPut(page.results.map((s) => asRow({ ...s, kind: 'session' } satisfies SessionRow)));
+  });
+}
+
+export async function storeBoosts(res: BoostsResponse): Promise<void> {
+  const { boosts, ...summary } = res;
+  await db.transaction('rw', db.boosts, async () => {
+    await db.boosts.filter(isKind('boost')).delete();
+    await db.boosts.bulkPut(boosts.map((b) => asRow({ ...b, id: `${b.boost_type}:${b.id}`, boostId: b.id, kind: 'boost' } satisfies BoostRow)));
+    await db.boosts.put(asRow({ ...summary, id: 'summary', kind: 'summary' } satisfies SummaryRow));
+  });
+}
+
+export const refreshBoosts = async () => storeBoosts(await fetchBoosts());
+
+export async function refreshAssets(): Promise<void> {
+  const groups = await fetchAssets();
+  await db.boosts.put(asRow({ id: 'assets', kind: 'assets', groups } satisfies AssetsRow));
+}
+
+export async function refreshShop(): Promise<void> {
+  const { items } = await fetchShop();
+  await db.boosts.put(asRow({ id: 'shop', kind: 'shop', items } satisfies ShopRow));
+}
+
+export async function storeSubscriptions(list: Subscription[]): Promise<void> {
+  await db.sessions.put(asRow({ id: 'subscriptions', kind: 'subscriptions', list } satisfies SubscriptionsRow));
+}
+
+export const refreshSubscriptions = async () => storeSubscriptions(await fetchSubscriptions());
+
+// ---- reads (Dexie → React) ----
+
+export function useSessions(): MiningSession[] | undefined {
+  return useLiveQuery(async () => (await db.sessions.filter(isKind('session')).toArray()) as unknown as SessionRow[]);
+}
+
+export function useSubscriptions(): Subscription[] | undefined {
+  return useLiveQuery(async () => ((await db.sessions.get('subscriptions')) as unknown as SubscriptionsRow | undefined)?.list ?? []);
+}
+
+export function useBoostRows(): BoostRow[] | undefined {
+  return useLiveQuery(async () => (await db.boosts.filter(isKind('boost')).toArray()) as unknown as BoostRow[]);
+}
+
+export function useBoostSummary(): BoostSummary | null | undefined {
+  return useLiveQuery(async () => ((await db.boosts.get('summary')) as unknown as SummaryRow | undefined) ?? null);
+}
+
+export function useAssets(): AssetGroup[] | null | undefined {
+  return useLiveQuery(async () => ((await db.boosts.get('assets')) as unknown as AssetsRow | undefined)?.groups ?? null);
+}
+
+export function useShopItems(): ShopItem[] | null | undefined {
+  return useLiveQuery(async () => ((await db.boosts.get('shop')) as unknown as ShopRow | undefined)?.items ?? null);
+}
+
+/** Outbox calls still waiting or refused, oldest first. */
+export function useOutboxRows(): OutboxRow[] | undefined {
+  return useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'sending', 'failed').sortBy('id'));
+}
+
+// ---- derived ----
+
+/** Unused temporary boosts (owned or selected), by duration in hours. */
+export interface TempBoostStock {
+  hours: number;
+  durationSeconds: number;
+  /** Owned and selected, oldest first. */
+  ids: number[];
+  /** Not selected yet, oldest first: the ones a Use button takes. */
+  freeIds: number[];
+  selected: number;
+}
+
+export function tempBoostStock(rows: readonly BoostRow[], hoursList: readonly number[]): TempBoostStock[] {
+  const unused = rows.filter((r) => r.boost_type === 'temporary' && !r.is_active).sort((a, b) => a.boostId - b.boostId);
+  return hoursList.map((hours) => {
+    const mine = unused.filter((r) => r.duration_seconds === hours * 3600);
+    return {
+      hours,
+      durationSeconds: hours * 3600,
+      ids: mine.map((r) => r.boostId),
+      freeIds: mine.filter((r) => !r.is_selected).map((r) => r.boostId),
+      selected: mine.filter((r) => r.is_selected).length,
+    };
+  });
+}

@@ -1,0 +1,143 @@
+// The mining client against the real server with short sessions: start, the live countdown, the
+// welcome 1-hour boost through the force_apply question, the claim paying the session's reward,
+// a claim made offline waiting in the outbox, the Gems top-up, the mining shop and the Auto Miner.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createEmailAccount, signInPage } from './helpers';
+
+const SESSION_SECONDS = 20;
+test.use({ serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' } });
+test.describe.configure({ timeout: 120_000 });
+
+/** A displayed PXT amount ('0.009166 PXT', '0.00') as a number. */
+const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+async function openMiner(page: Page) {
+  await page.goto('/miner');
+  await expect(page.getByRole('heading', { level: 1, name: 'Miner' })).toBeVisible();
+  await expect(page.getByTestId('miner-status')).toHaveText('Idle');
+}
+
+async function waitForClaim(page: Page) {
+  // The session is SESSION_SECONDS long: wait for the countdown to end and Claim to open.
+  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
+  await expect(page.getByRole('button', { name: 'Claim', exact: true })).toBeEnabled();
+}
+
+test('start, boost with the force_apply question, watch the countdown, claim the reward', async ({ page, server }) => {
+  const account = await createEmailAccount(server, 'minerOne');
+  await signInPage(page, account);
+  await openMiner(page);
+  await expect(page.getByTestId('balance-pxt')).toHaveText('0.00');
+
+  await page.getByRole('button', { name: 'Start mining' }).click();
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  const claimButton = page.getByRole('button', { name: 'Claim', exact: true });
+  await expect(claimButton).toBeDisabled();
+
+  // The countdown moves.
+  const countdown = page.getByTestId('countdown');
+  const first = await countdown.textContent();
+  expect(first).toMatch(/^00:00:\d\d$/);
+  await expect(countdown).not.toHaveText(first!);
+
+  // The welcome 1-hour boost is longer than the 20-second session: the server asks first.
+  await page.getByRole('button', { name: 'Use a boost' }).click();
+  const select = page.getByRole('dialog', { name: '2x boosts' });
+  await expect(select.getByTestId('boost-row-1')).toContainText('Owned: 1');
+  await select.getByRole('button', { name: 'Use a 1 h boost' }).click();
+  const notice = page.getByRole('dialog', { name: 'Boost longer than the session' });
+  await expect(notice).toContainText('Unused boost time expires');
+  await expect(notice.getByTestId('boost-efficiency')).toContainText(/Only \d+% of the boost will count/);
+  await notice.getByRole('button', { name: 'Use it anyway' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByTestId('temporary-boost-state')).toContainText('Active until');
+
+  // The session now pays more than the plain 20 s at 1 PXT/h.
+  const pays = page.getByTestId('session-pays');
+  await expect.poll(async () => amount(await pays.textContent())).toBeGreaterThan(SESSION_SECONDS / 3600);
+  const reward = amount(await pays.textContent());
+
+  await waitForClaim(page);
+  await claimButton.click();
+  await expect(page.getByText(/\+[\d.]+ PXT claimed/)).toBeVisible();
+  await expect(page.getByTestId('miner-status')).toHaveText('Idle');
+  await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent())).toBeCloseTo(reward, 6);
+  await page.screenshot({ path: '/tmp/mining-miner-desktop.png', fullPage: true });
+
+  // The boost was used up.
+  await page.getByRole('button', { name: 'Use a boost' }).click();
+  await expect(page.getByRole('dialog', { name: '2x boosts' }).getByTestId('boost-row-1')).toContainText('Owned: 0');
+});
+
+test('a claim made offline waits in the outbox and is paid once back online', async ({ page, context, server }) => {
+  const account = await createEmailAccount(server, 'minerTwo');
+  await signInPage(page, account);
+  await openMiner(page);
+  await page.getByRole('button', { name: 'Start mining' }).click();
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  const reward = amount(await page.getByTestId('session-pays').textContent());
+  expect(reward).toBeGreaterThan(0);
+  await waitForClaim(page);
+
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline: this is the last known state.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  const pending = page.getByRole('button', { name: "Claim pending — will be sent when you're back online" });
+  await expect(pending).toBeVisible();
+  await expect(pending).toBeDisabled();
+  // The countdown and the balances stay on screen from Dexie.
+  await expect(page.getByTestId('countdown')).toHaveText('00:00:00');
+  await expect(page.getByTestId('balance-pxt')).toHaveText('0.00');
+
+  await context.setOffline(false);
+  await expect(pending).toBeHidden();
+  await expect(page.getByTestId('miner-status')).toHaveText('Idle');
+  await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent())).toBeCloseTo(reward, 6);
+
+  // Paid once: the server's record agrees after a reload.
+  await page.reload();
+  await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent())).toBeCloseTo(reward, 6);
+});
+
+test('top up Gems, buy a boost in the mining shop, and the Auto Miner asks for more Gems', async ({ page, server }) => {
+  const account = await createEmailAccount(server, 'minerShop');
+  await signInPage(page, account);
+  await page.goto('/mining');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mining shop' })).toBeVisible();
+  await expect(page.getByTestId('balance-gems')).toHaveText('0');
+  await expect(page.getByTestId('shop-item-12')).toContainText('35 Gems');
+  await expect(page.getByTestId('owned-1')).toHaveText('Owned: 1');
+
+  // Not enough Gems: the shop says so before asking the server.
+  await page.getByRole('button', { name: 'Buy a 1 h boost for 5 Gems' }).click();
+  await expect(page.getByText('Not enough Gems: this boost costs 5.')).toBeVisible();
+
+  // …and offers the top-up right there.
+  await page.getByRole('alert').getByRole('button', { name: 'Top up' }).click();
+  const topUp = page.getByRole('dialog', { name: 'Top up balance' });
+  await expect(topUp).toContainText('50 Gems');
+  await expect(topUp).toContainText('$4.99');
+  const methods = topUp.getByRole('group', { name: 'Payment method' });
+  await expect(methods.getByRole('radio')).toHaveCount(3);
+  await methods.getByRole('radio', { name: 'SBP' }).check();
+  await expect(methods.getByRole('radio', { name: 'SBP' })).toBeChecked();
+  await topUp.getByRole('button', { name: 'Pay now' }).click();
+  await expect(topUp).toContainText('+50 Gems');
+  await topUp.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('balance-gems')).toHaveText('50');
+
+  await page.getByRole('button', { name: 'Buy a 1 h boost for 5 Gems' }).click();
+  await expect(page.getByText('Bought: a 1 h boost')).toBeVisible();
+  await expect(page.getByTestId('balance-gems')).toHaveText('45');
+  await expect(page.getByTestId('owned-1')).toHaveText('Owned: 2');
+  await page.screenshot({ path: '/tmp/mining-shop-desktop.png', fullPage: true });
+
+  // The Auto Miner costs 150 Gems: a clear message and the way to top up.
+  await page.goto('/miner');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const auto = page.getByRole('dialog', { name: 'Auto Miner' });
+  await expect(auto).toContainText('Not enough Gems: you have 45, the Auto Miner costs 150.');
+  await auto.getByRole('button', { name: 'Top up Gems' }).click();
+  await expect(page.getByRole('dialog', { name: 'Top up balance' })).toBeVisible();
+});
