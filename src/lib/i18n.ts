@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/constants';
 
 /** Namespaces shipped in public/locales/<lng>/. Add a file to both languages and list it here. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'landing', 'tasks', 'referrals', 'profile', 'blog', 'arcade', 'ico', 'mining'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'landing', 'tasks', 'referrals', 'profile', 'blog', 'arcade', 'ico', 'mining', 'pwa'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
