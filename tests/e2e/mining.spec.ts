@@ -141,3 +141,52 @@ test('top up Gems, buy a boost in the mining shop, and the Auto Miner asks for m
   await auto.getByRole('button', { name: 'Top up Gems' }).click();
   await expect(page.getByRole('dialog', { name: 'Top up balance' })).toBeVisible();
 });
+
+test('select a boost before the start, then the guide\'s last step starts mining with it', async ({ page, server }) => {
+  const account = await createEmailAccount(server, 'minerGuide');
+  await signInPage(page, account);
+
+  // /boost lists the temporary boosts; with no session, Use selects the boost for the next start.
+  await page.goto('/boost');
+  await expect(page.getByRole('heading', { level: 1, name: 'Boosts' })).toBeVisible();
+  await expect(page.getByTestId('task-boost-total')).toHaveText('+0%');
+  await expect(page.getByTestId('temp-boost-1')).toContainText('Owned: 1');
+  await page.getByTestId('temp-boost-1').getByRole('button', { name: 'Use a 1 h boost' }).click();
+  const select = page.getByRole('dialog', { name: '2x boosts' });
+  await expect(select).toContainText('No session is running');
+  await select.getByRole('button', { name: 'Use a 1 h boost' }).click();
+  await expect(select).toContainText('Selected: your 1 h boost starts with your next session.');
+  await expect(select.getByTestId('boost-row-1')).toContainText('Selected: 1');
+  await page.keyboard.press('Escape');
+  await expect(select).toBeHidden();
+
+  // No referrals yet: the claim is refused with the catalogue's text.
+  await page.getByRole('button', { name: 'Claim referral boosts' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No new referrals to boost.');
+
+  // The guide: 5 steps, back/next/dots, reset to step 1 on every opening.
+  await page.goto('/miner');
+  await page.getByRole('button', { name: 'How mining works' }).click();
+  const guide = page.getByRole('dialog', { name: 'Mining guide' });
+  await expect(guide).toContainText('Step 1 of 5');
+  await expect(guide.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await guide.getByRole('button', { name: 'Next' }).click();
+  await guide.getByRole('button', { name: 'Next' }).click();
+  await expect(guide).toContainText('Step 3 of 5');
+  await expect(guide.getByRole('button', { name: 'Go to step 3' })).toHaveAttribute('aria-current', 'step');
+  await guide.getByRole('button', { name: 'Back' }).click();
+  await expect(guide).toContainText('Step 2 of 5');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'How mining works' }).click();
+  await expect(guide).toContainText('Step 1 of 5');
+  await guide.getByRole('button', { name: 'Go to step 5' }).click();
+  await expect(guide).toContainText('Step 5 of 5');
+  await expect(guide.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await guide.getByRole('button', { name: 'Earn PXT' }).click();
+  await expect(guide).toBeHidden();
+
+  // Mining started, and the selected boost was applied at the start.
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  await expect(page.getByTestId('temporary-boost-state')).toContainText('Active until');
+  await expect(page.getByTestId('current-rate')).toHaveText('2 PXT/h');
+});

@@ -1,7 +1,7 @@
 // /miner: the running session (live countdown to ends_at, what it has mined and will pay), Start and
 // Claim, the rate and its boosts, the Auto Miner, the balances and the guide. Everything is read
 // from Dexie, so a reload or a lost connection keeps the countdown going; the network refreshes it.
-import { useAtomValue } from 'jotai';
+// A sign-in that expires here (a 401 after the token renewal) brings the not-authorized prompt.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,10 +11,9 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAppConfig } from '../../../lib/app-config';
 import { openModal } from '../../../lib/modal-state';
-import { signedInAtom } from '../../../lib/session';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
-import { miningFailure } from '../lib/mining-errors';
+import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';
 import {
   activeBoost,
   autoMinerUntil,
@@ -42,7 +41,6 @@ export function MinerPage() {
   const lang = i18n.language;
   const now = useNow();
   const online = useOnline();
-  const signedIn = useAtomValue(signedInAtom);
   const config = useAppConfig();
   const sessions = useSessions();
   const summary = useBoostSummary();
@@ -66,6 +64,7 @@ export function MinerPage() {
     ] as const) {
       if (result.status !== 'rejected') continue;
       const f = miningFailure(result.reason, call, t);
+      promptIfSignedOut(f);
       // Offline is said once, by the offline line; the stored state stays on screen.
       if (!f.network) errors.push(f.text);
     }
@@ -76,11 +75,6 @@ export function MinerPage() {
     void load();
   }, [load]);
   useRefreshAfterReplay(load);
-
-  // The route is for signed-in players; if the sign-in ends while here (expired), say so.
-  useEffect(() => {
-    if (!signedIn) openModal('notAuthorizedMiner');
-  }, [signedIn]);
 
   const session = sessions ? currentSession(sessions) : null;
   const status = minerStatus(session, now);
@@ -108,7 +102,9 @@ export function MinerPage() {
       const r = await start();
       setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.started') });
     } catch (err) {
-      setNotice({ kind: 'error', text: miningFailure(err, 'start', t).text });
+      const f = miningFailure(err, 'start', t);
+      promptIfSignedOut(f);
+      setNotice({ kind: 'error', text: f.text });
       void load();
     } finally {
       setBusy(null);
@@ -122,7 +118,9 @@ export function MinerPage() {
       const r = await claim();
       setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.claimed', { amount: formatPxt(r.data.reward, lang) }) });
     } catch (err) {
-      setNotice({ kind: 'error', text: miningFailure(err, 'claim', t).text });
+      const f = miningFailure(err, 'claim', t);
+      promptIfSignedOut(f);
+      setNotice({ kind: 'error', text: f.text });
       void load();
     } finally {
       setBusy(null);

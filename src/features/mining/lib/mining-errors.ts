@@ -3,6 +3,7 @@
 // player's language instead of the server's English detail; no answer at all is the network text.
 import type { TFunction } from 'i18next';
 import { toApiFailure } from '../../../lib/api-errors';
+import { openModal } from '../../../lib/modal-state';
 import { refusalText } from '../../../lib/outbox';
 
 /** The spec's default per call (keys of `errors` in the mining namespace). */
@@ -61,4 +62,13 @@ export function outboxCallName(path: string): 'start' | 'claim' | 'selectBoost' 
   if (path.startsWith('mining/select-temp-boost')) return 'selectBoost';
   if (path.startsWith('mining/apply-temp-boost')) return 'applyBoost';
   return null;
+}
+
+/**
+ * A 401 that survived the API client's token renewal means the sign-in is over (the client has
+ * signed the player out already): invite them back with the not-authorized-miner prompt. A
+ * deliberate logout never gets here, so it does not show the prompt.
+ */
+export function promptIfSignedOut(f: MiningFailure): void {
+  if (f.status === 401) openModal('notAuthorizedMiner');
 }
