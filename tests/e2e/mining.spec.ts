@@ -100,7 +100,7 @@ test('a claim made offline waits in the outbox and is paid once back online', as
   await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent())).toBeCloseTo(reward, 6);
 });
 
-test('top up Gems, buy a boost in the mining shop, and the Auto Miner asks for more Gems', async ({ page, server }) => {
+test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner once the Gems suffice', async ({ page, server }) => {
   const account = await createEmailAccount(server, 'minerShop');
   await signInPage(page, account);
   await page.goto('/mining');
@@ -138,8 +138,25 @@ test('top up Gems, buy a boost in the mining shop, and the Auto Miner asks for m
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const auto = page.getByRole('dialog', { name: 'Auto Miner' });
   await expect(auto).toContainText('Not enough Gems: you have 45, the Auto Miner costs 150.');
-  await auto.getByRole('button', { name: 'Top up Gems' }).click();
-  await expect(page.getByRole('dialog', { name: 'Top up balance' })).toBeVisible();
+  // Three top-ups, each returning to the Auto Miner dialog, then the subscription.
+  for (const gems of [95, 145, 195]) {
+    await auto.getByRole('button', { name: 'Top up Gems' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top up balance' });
+    await dialog.getByRole('button', { name: 'Pay now' }).click();
+    await expect(dialog).toContainText(`Your balance: ${gems} Gems.`);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(auto.getByTestId('auto-miner-gems')).toHaveText(`Your Gems: ${gems}`);
+  }
+  await auto.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(auto).toContainText('The Auto Miner is on until');
+  await auto.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('auto-miner-state')).toContainText('Active until');
+  await expect(page.getByTestId('balance-gems')).toHaveText('45');
+  // No session was running, so the Auto Miner started one; when it ends the server claims it and
+  // starts the next, and the page fetches that by itself.
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent()), { timeout: (SESSION_SECONDS + 25) * 1000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
 });
 
 test('select a boost before the start, then the guide\'s last step starts mining with it', async ({ page, server }) => {
