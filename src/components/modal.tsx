@@ -20,6 +20,9 @@ export interface ModalProps {
   className?: string;
 }
 
+let openDialogs = 0;
+let opener: HTMLElement | null = null;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ title, children, onClose, onBack, size = 'sm', description, className }: ModalProps) {
@@ -30,16 +33,25 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  // Focus in on open, back to where it was on close; the page behind becomes inert.
+  // Focus in on open; the page behind becomes inert. When the last dialog closes (a switch from
+  // one dialog to the next is not a close), focus goes back to what opened the first one.
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
+    // Kept until the last dialog has closed (set by the first one, not by a switch).
+    openDialogs++;
+    opener ??= document.activeElement as HTMLElement | null;
     const root = document.getElementById('root');
     root?.setAttribute('inert', '');
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const p = panel.current;
+    const first = p?.querySelector<HTMLElement>('[data-autofocus]') ?? p?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`) ?? p?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => {
-      root?.removeAttribute('inert');
-      if (before && document.contains(before)) before.focus();
+      openDialogs--;
+      queueMicrotask(() => {
+        if (openDialogs > 0) return;
+        root?.removeAttribute('inert');
+        if (opener && document.contains(opener)) opener.focus();
+        opener = null;
+      });
     };
   }, []);
 

@@ -2,6 +2,8 @@
 // port, a throw-away DATA_DIR and the built app (STATIC_DIR=dist; run `npm run build` first).
 // Extra environment per file: `test.use({ serverEnv: { MINING_SESSION_SECONDS: '5' } })`.
 // Tests get `baseURL` (so page.goto('/') works), `dataDir`, and `outbox()` (mails as .eml text).
+// E2E_STATIC_DIR=<folder> serves a private build instead of dist/ (e.g. `npx vite build --outDir
+// /tmp/my-dist`), for when other work rebuilds dist/ while the tests run.
 // Offline tests stop the server with `server.halt()` and bring it back with `server.restart()`
 // (same port and DATA_DIR); the next test of the file always gets a running server.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -156,7 +158,7 @@ export function linkFromMail(eml: string, baseURL: string): string {
 
 /** Starts one server per test file and stops the previous file's server when the next file begins. */
 class ServerPool {
-  private current: RunningServer | null = null;
+  private current: (RunningServer & { extra: Record<string, string> }) | null = null;
   async forFile(file: string, env: Record<string, string>): Promise<RunningServer> {
     const key = JSON.stringify(env);
     if (this.current && this.current.file === file && JSON.stringify(this.current.env) === JSON.stringify({ ...this.current.env, ...env }) && key) {
@@ -166,7 +168,7 @@ class ServerPool {
       return this.current;
     }
     await this.stop();
-    this.current = await startServer(file, env);
+    this.current = Object.assign(await startServer(file, env), { extra: env });
     return this.current;
   }
   async stop(): Promise<void> {

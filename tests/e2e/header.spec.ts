@@ -23,6 +23,10 @@ test('a visitor sees Connect, disabled entries with a hint, and locked account l
   // Focus is kept inside the dialog.
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  // Closing gives focus back to what opened the first dialog, even after a switch.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Miner' })).toBeFocused();
 });
 
 test('signed in: the wide menu has the Game and Account groups; under 1250 px a click shows name, wallet and log out', async ({ page, server }) => {
