@@ -2,7 +2,8 @@
 // which these tests stop and start again (same port and DATA_DIR): the miner reloads with no server
 // and no network (countdown and guide from Dexie and the precached shell), a claim made offline
 // waits in the outbox and is paid exactly once when the server is back, an article read once opens
-// offline, and a new deploy shows the Reload prompt without reloading by itself.
+// offline, a claim that got no answer is replayed through Background Sync, and a new deploy shows
+// the Reload prompt without reloading by itself.
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,36 @@ test('offline, /miner reloads with the countdown and the guide; a claim made off
   expect(me.mining).toBe(false);
   const sessions = await api<{ results: { claimed: boolean }[] }>(server, 'mining/sessions/', account.access);
   expect(sessions.results.map((s) => s.claimed)).toEqual([true]);
+});
+
+test('a claim that got no answer waits; a Background Sync wakes the worker, which has the page replay it once', async ({ page, context, server }) => {
+  const account = await createEmailAccount(server, 'syncMiner');
+  await signInPage(page, account);
+  await page.goto('/miner');
+  await underServiceWorker(page);
+  await page.getByRole('button', { name: 'Start mining' }).click();
+  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
+
+  // The browser still thinks it is online, but the server is gone: the claim gets no answer.
+  await server.halt();
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText('The server cannot be reached');
+  await expect(page.getByTestId('pending-calls')).toHaveText('Waiting to be sent: 1');
+
+  // Back up, with no online event and no tab switch: only the sync tag brings the claim over.
+  await server.restart();
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.baseURL}/`)?.registrationId).toBeTruthy();
+  const { registrationId } = registrations.find((r) => r.scopeURL === `${server.baseURL}/`)!;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.baseURL, registrationId, tag: 'outbox-replay', lastChance: false });
+
+  await expect(banner).toBeHidden();
+  await expect(page.getByTestId('miner-status')).toHaveText('Idle');
+  expect(ledgerRows(server, account.username, 'mining_claim')).toBe(1);
 });
 
 test('an article read once opens offline, from Dexie and from the worker’s blog cache', async ({ page, context, server }) => {
