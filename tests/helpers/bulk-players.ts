@@ -3,10 +3,13 @@
 // and the bench seed hundreds to a million players this way. Each player can have
 //  - `ended`: an unclaimed mining session that ended a minute ago (ready to claim), or
 //  - `claimed`: a claimed session in the past with its `mining_claim` ledger row and balance,
-// plus the unused welcome boost every account gets.
+// plus the unused welcome boost every account gets. `seedBusyPlayer` makes one player with a history
+// (through the services, row by row), whose calls the bench and the compression test make.
 import { sql } from 'kysely';
-import { MINING_SESSION_SECONDS_DEFAULT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
+import { MINING_SESSION_SECONDS_DEFAULT, TASK_BOOST_PERCENT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
 import type { Db, Dialect } from '../../server/db/schema';
+import { post } from '../../server/services/ledger';
+import { createUser } from '../../server/services/users';
 
 export interface BulkPlayers {
   /** Ids of the players created, lowest first (consecutive on a database nobody else writes to). */
@@ -65,4 +68,33 @@ export async function seedPlayers(db: Db, dialect: Dialect, opts: BulkOptions): 
     await sql`UPDATE users SET token = token + ${big(SEEDED_PAST_REWARD)} WHERE id > ${before} AND id <= ${after}`.execute(db);
   }
   return { ids: Array.from({ length: after - before }, (_, i) => before + 1 + i) };
+}
+
+/**
+ * A player with a history: `sessions` claimed sessions (more than one page of the list), each paid
+ * through the ledger, a running session, the welcome boost and two task boosts.
+ */
+export async function seedBusyPlayer(db: Db, tag: string, sessions = 25): Promise<number> {
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const user = await createUser(trx, { username: `busy_${tag}`, email: `busy.${tag}@example.com`, emailConfirmed: true });
+    const userId = Number(user.id);
+    const hour = 3600_000;
+    for (let i = sessions; i >= 1; i--) {
+      const startedAt = now - i * 9 * hour;
+      const row = await trx.insertInto('mining_sessions').values({
+        user_id: userId, started_at: startedAt, ends_at: startedAt + 8 * hour, claimed: 1, claimed_at: startedAt + 8 * hour + 60_000,
+        task_boost_percent: 0, referral_boost_percent: 0, reward: 8_000_000, auto: 0, ready_notified_at: null,
+      }).returning('id').executeTakeFirstOrThrow();
+      await post(trx, { userId, currency: 'token', amount: 8_000_000, reason: 'mining_claim', ref: `session:${row.id}`, uniqueKey: `mining_claim:${row.id}` }, startedAt + 8 * hour);
+    }
+    await trx.insertInto('mining_sessions').values({
+      user_id: userId, started_at: now - hour, ends_at: now + 7 * hour, claimed: 0, claimed_at: null,
+      task_boost_percent: 2 * TASK_BOOST_PERCENT, referral_boost_percent: 0, reward: null, auto: 0, ready_notified_at: null,
+    }).execute();
+    for (const title of ['Follow on X', 'Join Telegram']) {
+      await trx.insertInto('rate_boosts').values({ user_id: userId, kind: 'task', percent: TASK_BOOST_PERCENT, task_title: title, referral_id: null, created_at: now }).execute();
+    }
+    return userId;
+  });
 }
