@@ -13,6 +13,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   appUrl: string;
   appName: string;
   smtpUrl: string | null;
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
     appUrl,
     appName: env.APP_NAME || 'PXT Companion',
     smtpUrl: env.SMTP_URL || null,
