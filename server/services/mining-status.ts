@@ -1,8 +1,14 @@
 // Whether a player has a mining session that is not claimed yet (the `mining` flag of /auth/me):
 // running, or finished and waiting to be claimed. Served by the partial index on unclaimed sessions.
-import type { Tx } from '../db/schema';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB, Tx } from '../db/schema';
 
 export async function hasUnclaimedSession(db: Tx, userId: number): Promise<boolean> {
   const row = await db.selectFrom('mining_sessions').select('id').where('user_id', '=', userId).where('claimed', '=', 0).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The same as SQL over the current `users` row (1 or true), so /auth/me reads the player and the flag in one query. */
+export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
+  return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', 0));
 }

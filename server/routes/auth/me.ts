@@ -2,9 +2,9 @@
 // (PATCH /auth/complete-registration/: username, and the referrer from the link they arrived with).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '../../../shared/api/auth';
-import { invalidField, refuse } from '../../lib/errors';
+import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
-import { hasUnclaimedSession } from '../../services/mining-status';
+import { unclaimedSessionExists } from '../../services/mining-status';
 import { isUniqueViolation, referralLink, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
 
@@ -28,7 +28,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
     async (request) => {
-      const user = await currentUser(app.db, request);
+      // One query for the player and the mining flag: this call comes with every page.
+      const user = await app.db.selectFrom('users').selectAll('users').select((eb) => unclaimedSessionExists(eb).as('mining'))
+        .where('users.id', '=', request.userId!).executeTakeFirst();
+      if (!user) throw notAuthenticated();
       return {
         username: user.username ?? '',
         email: user.email ?? '',
@@ -38,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         gems: Number(user.gems),
         referral_link: referralLink(app.config.appUrl, user.referral_code),
         password_set: user.password_hash !== null,
-        mining: await hasUnclaimedSession(app.db, user.id),
+        mining: Number(user.mining) === 1, // 1 on SQLite, true on PostgreSQL
         ico: Number(user.ico) === 1,
         language: Number(user.language) === 1,
       };
