@@ -21,6 +21,8 @@ export interface BulkOptions {
   /** Prefix of usernames and referral codes; unique per call. */
   tag: string;
   session: 'ended' | 'claimed' | 'none';
+  /** How long ago `ended` sessions ended (default a minute). */
+  endedAgoMs?: number;
   now?: number;
 }
 
@@ -55,7 +57,7 @@ export async function seedPlayers(db: Db, dialect: Dialect, opts: BulkOptions): 
 
   const length = MINING_SESSION_SECONDS_DEFAULT * 1000;
   if (opts.session === 'ended') {
-    const endsAt = now - 60_000;
+    const endsAt = now - (opts.endedAgoMs ?? 60_000);
     await sql`INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, task_boost_percent, referral_boost_percent, auto)
       SELECT id, ${big(endsAt - length)}, ${big(endsAt)}, 0, 0, 0, 0 ${mine}`.execute(db);
   } else if (opts.session === 'claimed') {

@@ -1,0 +1,21 @@
+// The yardstick of the API figures: a bare Fastify with one route answering a small JSON of the
+// size and shape of /auth/me's, no plugins, no database. Started by bench/api.ts as a child process
+// exactly like the real server (PORT, HOST from the environment).
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+const body = {
+  username: 'bench_player',
+  email: '',
+  wallet_address: '',
+  balance: 0,
+  token: 8,
+  gems: 0,
+  referral_link: 'http://localhost:8080/?refCode=abcdefgh',
+  password_set: false,
+  mining: false,
+  ico: false,
+  language: false,
+};
+app.get('/bare', async () => body);
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

@@ -1,0 +1,40 @@
+// First-visit bytes of / from the build, counted by scripts/first-visit.mjs (the same files the
+// budget check counts): compressed JavaScript, CSS, fonts, images, and the largest chunks.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeFirstVisit, DEFAULT_DIST, type FileKind, kb, totalsByKind } from '../scripts/first-visit.mjs';
+import type { Table } from './table';
+
+const JS_TARGET = 100 * 1024;
+const JS_BUDGET = 150 * 1024;
+const section = 'First visit to / (compressed: the larger of gzip -9 and brotli -11)';
+
+export function bytesSection(table: Table): void {
+  if (!existsSync(join(DEFAULT_DIST, 'index.html'))) {
+    table.add({ section, measure: 'bytes', result: 'n/a (no build: run `npm run build` first)', verdict: 'info' });
+    return;
+  }
+  const { files, problems } = analyzeFirstVisit();
+  const totals = totalsByKind(files);
+  const js = totals.js?.compressed ?? 0;
+  table.add({
+    section,
+    measure: 'JavaScript',
+    result: `${kb(js)} in ${totals.js?.count ?? 0} files (${kb(totals.js?.raw ?? 0)} raw); budget ${kb(JS_BUDGET)}, ${js > JS_TARGET ? `${kb(js - JS_TARGET)} over` : `${kb(JS_TARGET - js)} under`} the target`,
+    target: `≤ ${kb(JS_TARGET)}`,
+    verdict: js <= JS_TARGET ? 'met' : 'missed',
+  });
+  const kinds: [FileKind, string][] = [['css', 'CSS'], ['font', 'fonts'], ['image', 'images'], ['data', 'translations'], ['html', 'HTML']];
+  for (const [kind, label] of kinds) {
+    const t = totals[kind];
+    table.add({ section, measure: label, result: t ? `${kb(t.compressed)} in ${t.count} file(s) (${kb(t.raw)} raw)` : 'none', verdict: 'info' });
+  }
+  const largest = [...files].sort((a, b) => Math.max(b.gzip, b.brotli) - Math.max(a.gzip, a.brotli)).slice(0, 3);
+  table.add({ section, measure: 'largest files', result: largest.map((f) => `${f.file} ${kb(Math.max(f.gzip, f.brotli))}`).join(', '), verdict: 'info' });
+  table.add({
+    section,
+    measure: 'MetaMask SDK and Google script absent',
+    result: problems.length ? problems.join('; ') : 'yes',
+    verdict: problems.length ? 'failed' : 'met',
+  });
+}

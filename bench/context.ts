@@ -1,0 +1,86 @@
+// What every bench section shares: the run's options, a cleanup stack (servers, temp folders, the
+// PostgreSQL cluster) emptied at the end even after a failure or Ctrl-C, the server environment,
+// and small statistics helpers.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ACCESS_TOKEN_SECONDS } from '../shared/constants';
+import { createJwt } from '../server/services/jwt';
+import { startServerProcess, type ServerProcess, type StartOptions } from '../tests/helpers/server-process';
+
+export interface BenchOptions {
+  /** 1 s per throughput figure and one claim burst instead of three. */
+  quick: boolean;
+  /** Seconds per autocannon figure. */
+  duration: number;
+  connections: number;
+  /** Claim bursts per database size (the median is reported). */
+  rounds: number;
+  /** Players in the big PostgreSQL database. */
+  pgUsers: number;
+  /** Sections to run (all by default). */
+  only: Set<string> | null;
+}
+
+export class Cleanup {
+  private steps: { label: string; run: () => Promise<void> | void }[] = [];
+  add(label: string, run: () => Promise<void> | void): void {
+    this.steps.push({ label, run });
+  }
+  /** Runs (and forgets) the steps, newest first; failures are reported, not thrown. */
+  async run(): Promise<void> {
+    while (this.steps.length > 0) {
+      const step = this.steps.pop()!;
+      try {
+        await step.run();
+      } catch (err) {
+        console.error(`cleanup (${step.label}) failed: ${String(err)}`);
+      }
+    }
+  }
+}
+
+export const cleanup = new Cleanup();
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `pxt-bench-${prefix}-`));
+  cleanup.add(`rm ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The API server as production runs it, with background work off unless asked for. */
+export function serverEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    WORKER_INTERVAL_MS: '0',
+    JWT_SECRET: BENCH_JWT_SECRET,
+    ...extra,
+  };
+}
+
+export const BENCH_JWT_SECRET = randomBytes(32).toString('base64url');
+const jwt = createJwt(BENCH_JWT_SECRET);
+export const tokenFor = (userId: number) => jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS);
+
+/** Starts a server child process that the cleanup stack stops. */
+export async function startServer(opts: StartOptions): Promise<ServerProcess> {
+  const server = await startServerProcess(opts);
+  cleanup.add(`stop server ${server.port}`, () => server.stop());
+  return server;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const median = (values: readonly number[]) => percentile(values, 50);
+
+export const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n)} ms` : 'n/a');
+export const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
+export const ratio = (n: number) => `${n.toFixed(2)}×`;

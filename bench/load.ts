@@ -1,0 +1,49 @@
+// Throughput of one URL with autocannon (loopback only), after a short warm-up so the JIT and the
+// database pool are not part of the figure.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadFigure {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, connection errors and timeouts: a figure with any is not valid. */
+  bad: number;
+  /**
+   * CPU time the server process spent per answer (user + system), in microseconds: unlike the
+   * throughput it hardly depends on what else the machine is doing. NaN where /proc is missing.
+   */
+  cpuMicros: number;
+}
+
+/** user + system CPU seconds of a process so far, from /proc (Linux); NaN elsewhere. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  duration: number;
+  connections: number;
+  /** The server's process id, for its CPU time. */
+  pid?: number;
+}
+
+// A browser's header: the API compresses answers over 1 KB for clients that accept it.
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+export async function load(url: string, opts: LoadOptions): Promise<LoadFigure> {
+  if (!/^http:\/\/127\.0\.0\.1:/.test(url)) throw new Error(`the bench only loads loopback servers, not ${url}`);
+  const headers = { ...BROWSER_HEADERS, ...opts.headers };
+  await autocannon({ url, headers, connections: opts.connections, duration: Math.min(1, opts.duration) });
+  const cpuBefore = opts.pid ? cpuSeconds(opts.pid) : NaN;
+  const r = await autocannon({ url, headers, connections: opts.connections, duration: opts.duration });
+  const cpu = opts.pid ? cpuSeconds(opts.pid) - cpuBefore : NaN;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, cpuMicros: (cpu * 1e6) / r.requests.total };
+}

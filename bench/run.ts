@@ -1,0 +1,78 @@
+// `npm run bench`: PXT Companion's speed and robustness figures in one table (Markdown, for the
+// README). Servers run as child processes on loopback with production settings; everything the
+// run starts (servers, PostgreSQL cluster, Chromium, temp folders) is removed at the end.
+//   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, 1 M players)
+//   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
+//   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
+//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser
+// Run `npm run build` first for the bytes and browser sections.
+import { apiSection } from './api';
+import { browserSection } from './browser';
+import { bytesSection } from './bytes';
+import { claimsSection } from './claims';
+import { type BenchOptions, cleanup } from './context';
+import { scaleSection } from './scale';
+import { Table } from './table';
+
+const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<void> | void> = {
+  api: apiSection,
+  claims: claimsSection,
+  scale: scaleSection,
+  bytes: (table) => bytesSection(table),
+  browser: browserSection,
+};
+
+function parseArgs(argv: string[]): BenchOptions {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const quick = argv.includes('--quick');
+  const only = value('only');
+  const unknown = only?.split(',').filter((s) => !(s in SECTIONS)) ?? [];
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  const pgUsers = Number(value('pg-users') ?? 1_000_000);
+  if (!Number.isInteger(pgUsers) || pgUsers < 2000) throw new Error('--pg-users must be an integer ≥ 2000');
+  return {
+    quick,
+    duration: quick ? 1 : 5,
+    connections: 10,
+    rounds: quick ? 1 : 3,
+    pgUsers,
+    only: only ? new Set(only.split(',')) : null,
+  };
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const table = new Table();
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup.run().finally(() => process.exit(130));
+  });
+}
+
+const started = Date.now();
+let failure: unknown = null;
+try {
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (opts.only && !opts.only.has(name)) continue;
+    console.log(`\n${name}…`);
+    const t = Date.now();
+    await run(table, opts);
+    await cleanup.run();
+    console.log(`  (${((Date.now() - t) / 1000).toFixed(0)} s)`);
+  }
+} catch (err) {
+  failure = err;
+} finally {
+  await cleanup.run();
+}
+if (!interrupted) {
+  console.log(`\n${table.markdown()}\n`);
+  console.log(`bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+  if (failure) {
+    console.error('bench failed:', failure);
+    process.exit(1);
+  }
+  if (table.failed) process.exit(1);
+}
