@@ -7,6 +7,7 @@ import * as mining from './migrations/002-mining';
 import * as quests from './migrations/003-quests';
 import * as season from './migrations/004-season';
 import * as push from './migrations/005-push';
+import * as workerScan from './migrations/006-worker-scan';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -15,6 +16,7 @@ const steps: Record<string, Step> = {
   '003-quests': quests,
   '004-season': season,
   '005-push': push,
+  '006-worker-scan': workerScan,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -62,12 +62,16 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
     );
 
   async function claimAndRestart(now: number): Promise<{ claimed: number; started: number }> {
+    // From the running Auto Miner periods (index on expires_at) to their players' open session
+    // (one-open-session index): never through the finished sessions of players without one.
     const due = await db
-      .selectFrom('mining_sessions as m')
-      .select(['m.id', 'm.user_id'])
-      .where('m.claimed', '=', 0)
+      .selectFrom('auto_miner_subscriptions as a')
+      .innerJoin('mining_sessions as m', (join) => join.onRef('m.user_id', '=', 'a.user_id').on('m.claimed', '=', 0))
+      .select(['m.id', 'm.user_id', 'm.ends_at'])
+      .distinct()
+      .where('a.started_at', '<=', now)
+      .where('a.expires_at', '>', now)
       .where('m.ends_at', '<=', now)
-      .where(activeSubscription(now))
       .orderBy('m.ends_at')
       .limit(BATCH)
       .execute();
