@@ -7,7 +7,7 @@ import type { Table } from './table';
 
 const JS_TARGET = 100 * 1024;
 const JS_BUDGET = 150 * 1024;
-const section = 'First visit to / (compressed: the larger of gzip -9 and brotli -11)';
+const section = 'First visit to / (compressed: larger of gzip -9, brotli -11)';
 
 export function bytesSection(table: Table): void {
   if (!existsSync(join(DEFAULT_DIST, 'index.html'))) {
