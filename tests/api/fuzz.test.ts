@@ -197,7 +197,7 @@ describe.each(testDialects())('fuzzing every call on %s', (dialect) => {
         );
         if (details.failed) {
           const example = details.counterexample?.[0] as Fuzzed | undefined;
-          failures.push(`${op.method} ${op.path}${signedIn ? ' (signed in)' : ''}: ${(details.errorInstance as Error | undefined)?.message ?? details.error} ← ${example ? shorten(example) : '?'} (seed ${details.seed})`);
+          failures.push(`${op.method} ${op.path}${signedIn ? ' (signed in)' : ''}: ${(details.errorInstance as Error | undefined)?.message ?? 'failed'} ← ${example ? shorten(example) : '?'} (seed ${details.seed})`);
         }
       }
     }
