@@ -10,7 +10,7 @@
 // still in progress" → the replay stops and that call and every later one stay 'pending' for the
 // next attempt (order matters: a start must not overtake the claim before it).
 //
-// The service worker's Background Sync imports `replayOutbox` too, so nothing here needs React.
+// The service worker's Background Sync asks an open page to run `replayOutbox` (sw/sync.ts), so nothing here needs React.
 import { FetchError } from 'ofetch';
 import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
 import { api, newIdempotencyKey } from './api-client';
