@@ -30,6 +30,15 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
   table.add({ section, measure: 'bare Fastify GET /bare', result: figure(base), verdict: base.bad ? 'failed' : 'info' });
 
   const headers = { authorization: `Bearer ${tokenFor(userId)}` };
+  // Where the time goes: the app's whole request pipeline (auth hook, security headers, zod
+  // serialiser, compression check) on a call that reads no database, next to the real calls.
+  const stack = await load_(server.pid, `${server.baseURL}/api/v1/config/`, headers);
+  table.add({
+    section,
+    measure: 'GET /config/ (same pipeline, no database)',
+    result: `${figure(stack)} = ${ratio(stack.rps / base.rps)} bare`,
+    verdict: stack.bad ? 'failed' : 'info',
+  });
   for (const route of API_ROUTES) {
     const f = await load_(server.pid, `${server.baseURL}${route}`, headers);
     const share = f.rps / base.rps;
