@@ -146,6 +146,28 @@ test('a claim that got no answer waits; a Background Sync wakes the worker, whic
   expect(ledgerRows(server, account.username, 'mining_claim')).toBe(1);
 });
 
+test('after one online visit, a cold start of / and /miner in a new tab works with no network and no server', async ({ page, context, server }) => {
+  const account = await createEmailAccount(server, 'coldStart');
+  await signInPage(page, account);
+  await page.goto('/miner');
+  await underServiceWorker(page);
+  await page.getByRole('button', { name: 'Start mining' }).click();
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  await page.close();
+
+  await goOffline(context, server);
+  const cold = await context.newPage();
+  await cold.goto('/');
+  // The landing page, header and translations come from the precache; the player from Dexie.
+  await expect(cold.getByRole('banner')).toContainText(account.username);
+  await expect(cold.getByRole('heading', { level: 1 })).toBeVisible();
+  await cold.goto('/miner');
+  await expect(cold.getByTestId('miner-status')).toHaveText('Mining');
+  await expect(cold.getByTestId('countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await expect(cold.getByTestId('offline-banner')).toContainText('You are offline');
+  await backOnline(context, server);
+});
+
 test('an article read once opens offline, from Dexie and from the worker’s blog cache', async ({ page, context, server }) => {
   const account = await createEmailAccount(server, 'offlineReader');
   await signInPage(page, account);
