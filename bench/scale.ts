@@ -128,12 +128,14 @@ export async function scaleSection(table: Table, opts: BenchOptions): Promise<vo
   for (const phase of [small, big]) {
     table.add({ section, measure: `200 claims at once, ${usersLabel(phase.users)} players`, result: burstResult(phase.burst, opts.rounds), verdict: phase.burst.problems.length ? 'failed' : 'info' });
   }
+  // Judged on the median: the p99 of one 200-request burst is its two slowest answers, which a
+  // neighbour's noise on a shared machine moves more than the table size does.
   const growth = big.burst.p50 / small.burst.p50;
   table.add({
     section,
     measure: `claim latency growth ${usersLabel(SMALL)} → ${usersLabel(opts.pgUsers)}`,
     result: `p50 ${ratio(growth)}, p99 ${ratio(big.burst.p99 / small.burst.p99)}`,
-    target: `≤ ${ratio(GROWTH_TARGET)}`,
+    target: `p50 ≤ ${ratio(GROWTH_TARGET)}`,
     verdict: growth <= GROWTH_TARGET ? 'met' : 'missed',
   });
   for (const route of API_ROUTES) {
