@@ -77,7 +77,7 @@ function NoSeason() {
   const { t } = useTranslation('arcade');
   return (
     <section className="arcade-hero arcade-hero--empty" aria-labelledby="arcade-title">
-      <p className="arcade__kicker">{t('kicker')}</p>
+      <p className="kicker">{t('kicker')}</p>
       <h1 id="arcade-title">{t('none.title')}</h1>
       <p className="arcade__lead">{t('none.text')}</p>
     </section>
@@ -125,7 +125,7 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
     <>
       <section className="arcade-hero" aria-labelledby="arcade-title">
         <div className="arcade-hero__copy">
-          <p className="arcade__kicker">{t('kicker')}</p>
+          <p className="kicker">{t('kicker')}</p>
           <h1 id="arcade-title">{season.title}</h1>
           <p className={`arcade__time${timeLeft ? '' : ' arcade__time--over'}`}>
             <span className="arcade__clock" aria-hidden="true" />

@@ -26,7 +26,7 @@ export function BlogPage() {
   return (
     <div className="blog">
       <header className="blog__head">
-        <p className="blog__kicker">{t('list.kicker')}</p>
+        <p className="kicker kicker--cyan">{t('list.kicker')}</p>
         <h1>{t('list.title')}</h1>
         <p className="blog__lead">{t('list.lead')}</p>
       </header>

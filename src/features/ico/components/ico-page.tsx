@@ -35,7 +35,7 @@ export function IcoPage() {
   return (
     <div className="ico">
       <header className="ico__head">
-        <p className="ico__kicker">{t('kicker')}</p>
+        <p className="kicker kicker--pink">{t('kicker')}</p>
         <h1>{t('title')}</h1>
         <p className="ico__lead">{t('lead')}</p>
       </header>

@@ -42,7 +42,7 @@ export function LandingPage() {
         <div className="hero__grid" aria-hidden="true" />
         <div className="hero__inner">
           <div className="hero__copy">
-            <p className="hero__kicker">{t('hero.kicker')}</p>
+            <p className="kicker hero__kicker">{t('hero.kicker')}</p>
             <h1 id="hero-title" className="hero__title">
               <span>{t('hero.title')}</span>
               <span className="hero__accent">

@@ -68,7 +68,7 @@ export function BoostPage() {
     <div className="mining-page">
       <header className="mining-page__head">
         <div>
-          <p className="mining-kicker">{t('boosts.kicker')}</p>
+          <p className="kicker">{t('boosts.kicker')}</p>
           <h1 className="mining-page__title">{t('boosts.title')}</h1>
           <p className="mining-page__lead">
             {t('boosts.lead', { percent: total, rate: formatRate(ratePerHour(total), i18n.language) })}

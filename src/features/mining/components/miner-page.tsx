@@ -145,7 +145,7 @@ export function MinerPage() {
     <div className="mining-page">
       <header className="mining-page__head">
         <div>
-          <p className="mining-kicker">{t('miner.kicker')}</p>
+          <p className="kicker">{t('miner.kicker')}</p>
           <h1 className="mining-page__title">{t('miner.title')}</h1>
         </div>
         <div className="mining-page__head-actions">

@@ -68,7 +68,7 @@ export function MiningShopPage() {
     <div className="mining-page">
       <header className="mining-page__head">
         <div>
-          <p className="mining-kicker">{t('shop.kicker')}</p>
+          <p className="kicker">{t('shop.kicker')}</p>
           <h1 className="mining-page__title">{t('shop.title')}</h1>
           <p className="mining-page__lead">{t('shop.lead', { value: TEMP_BOOST_VALUE })}</p>
         </div>
