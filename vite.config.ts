@@ -5,13 +5,17 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './sw/pwa-options';
 
+/** Vite's dev server port; scripts/dev.mjs points the API's mail links at it. */
+const VITE_PORT = Number(process.env.VITE_PORT || 5173);
+
 const plugins: PluginOption[] = [react(), VitePWA(pwaOptions)];
 
 export default defineConfig({
   plugins,
   server: {
-    // `npm run dev`: the API runs on 8080 (scripts/dev.mjs); the browser talks to Vite only.
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // `npm run dev`: the API runs on PORT (8080; scripts/dev.mjs); the browser talks to Vite only.
+    port: VITE_PORT,
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT || 8080}`, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
