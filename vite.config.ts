@@ -15,6 +15,7 @@ export default defineConfig({
   server: {
     // `npm run dev`: the API runs on PORT (8080; scripts/dev.mjs); the browser talks to Vite only.
     port: VITE_PORT,
+    strictPort: true,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT || 8080}`, changeOrigin: false } },
   },
   build: {
