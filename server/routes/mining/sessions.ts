@@ -1,6 +1,7 @@
 // Starting, claiming and listing sessions. Start and claim change state through GET (as the spec's
 // client calls them), so they are marked for the Idempotency-Key layer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepAnswerWith } from '../../plugins/idempotency';
 import { sessionsPageSchema, sessionsQuerySchema, miningSessionSchema, startMiningResponseSchema } from '../../../shared/api/mining';
 import { API_BASE } from '../../../shared/constants';
 import { refuse } from '../../lib/errors';
@@ -41,16 +42,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    const sessionId = await app.db.transaction().execute(async (trx) => {
+    return app.db.transaction().execute(async (trx) => {
       const open = await openSession(trx, userId);
       if (!open) throw nothingToClaim();
       if (Number(open.ends_at) > now) throw refuse('session_not_finished', 'Mining session is not finished yet');
       // Null when a concurrent claim (or the Auto Miner) won the conditional update.
       const claimed = await claimSession(trx, Number(open.id), now);
       if (!claimed) throw nothingToClaim();
-      return Number(claimed.id);
+      const answer = await sessionJsonById(trx, Number(claimed.id));
+      await keepAnswerWith(trx, request, 200, answer);
+      return answer;
     });
-    return sessionJsonById(app.db, sessionId);
   });
 
   app.get('/mining/sessions/', {
