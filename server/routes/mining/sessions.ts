@@ -28,12 +28,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    const started = await app.db.transaction().execute((trx) => startSession(trx, userId, { now, sessionSeconds: app.config.miningSessionSeconds }));
-    if (!started) throw refuse('session_exists', 'A mining session is already running or waiting to be claimed');
-    return {
-      session: sessionJson(started.session, started.applied),
-      applied_temporary_boosts: started.applied.map(sessionBoostJson),
-    };
+    return app.db.transaction().execute(async (trx) => {
+      const started = await startSession(trx, userId, { now, sessionSeconds: app.config.miningSessionSeconds });
+      if (!started) throw refuse('session_exists', 'A mining session is already running or waiting to be claimed');
+      const answer = {
+        session: sessionJson(started.session, started.applied),
+        applied_temporary_boosts: started.applied.map(sessionBoostJson),
+      };
+      await keepAnswerWith(trx, request, 200, answer);
+      return answer;
+    });
   });
 
   app.get('/mining/claim/', {
