@@ -1,5 +1,6 @@
 // The arcade season for the signed-in player: progress and tier claims.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepAnswerWith } from '../../plugins/idempotency';
 import { claimTierBodySchema, claimTierResponseSchema, seasonSchema } from '../../../shared/api/arcade';
 import { activeSeason, claimTier, noActiveSeason, seasonView } from '../../services/season';
 
@@ -16,8 +17,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const { tier } = request.body;
-      const { season, reward } = await app.db.transaction().execute((trx) => claimTier(trx, userId, tier, Date.now()));
-      return { tier, reward, season: await seasonView(app.db, userId, season) };
+      return app.db.transaction().execute(async (trx) => {
+        const { season, reward } = await claimTier(trx, userId, tier, Date.now());
+        const answer = { tier, reward, season: await seasonView(trx, userId, season) };
+        await keepAnswerWith(trx, request, 200, answer);
+        return answer;
+      });
     },
   );
 };

@@ -1,5 +1,6 @@
 // Boosts: the list, selecting and applying temporary boosts, and granting task/referral boosts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keepAnswerWith } from '../../plugins/idempotency';
 import {
   applyTempBoostRequestSchema,
   applyTempBoostResponseSchema,
@@ -39,8 +40,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, summary: 'Select an unused boost for the next session start', body: selectTempBoostRequestSchema, response: { 200: selectTempBoostResponseSchema } },
   }, async (request) => {
     const now = Date.now();
-    const boost = await app.db.transaction().execute((trx) => selectBoost(trx, request.userId!, request.body.boost_id, now));
-    return { message: 'Boost selected: it applies when the next mining session starts', boost: tempBoostJson(boost, now) };
+    return app.db.transaction().execute(async (trx) => {
+      const boost = await selectBoost(trx, request.userId!, request.body.boost_id, now);
+      const answer = { message: 'Boost selected: it applies when the next mining session starts', boost: tempBoostJson(boost, now) };
+      await keepAnswerWith(trx, request, 200, answer);
+      return answer;
+    });
   });
 
   app.post('/mining/apply-temp-boost/', {
@@ -54,21 +59,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    const outcome = await app.db.transaction().execute((trx) => applyBoost(trx, userId, request.body.boost_id, request.body.force_apply, now));
-    if (!outcome.applied) {
-      return {
-        message: 'The boost lasts longer than the time left in this mining session. Unused boost time expires.',
+    return app.db.transaction().execute(async (trx) => {
+      const outcome = await applyBoost(trx, userId, request.body.boost_id, request.body.force_apply, now);
+      if (!outcome.applied) {
+        return {
+          message: 'The boost lasts longer than the time left in this mining session. Unused boost time expires.',
+          efficiency_percent: outcome.plan.efficiencyPercent,
+          applied: false,
+        };
+      }
+      const answer = {
+        message: 'Boost applied',
         efficiency_percent: outcome.plan.efficiencyPercent,
-        applied: false,
+        applied: true,
+        boost: sessionBoostJson(outcome.boost),
+        session: await sessionJsonById(trx, Number(outcome.session.id)),
       };
-    }
-    return {
-      message: 'Boost applied',
-      efficiency_percent: outcome.plan.efficiencyPercent,
-      applied: true,
-      boost: sessionBoostJson(outcome.boost),
-      session: await sessionJsonById(app.db, Number(outcome.session.id)),
-    };
+      await keepAnswerWith(trx, request, 200, answer);
+      return answer;
+    });
   });
 
   app.post('/mining/reward-task-boost/', {
