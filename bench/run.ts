@@ -5,7 +5,9 @@
 //   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
 //   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser
-// Run `npm run build` first for the bytes and browser sections.
+// The bytes and browser sections measure the build in dist/; a clone without one is built first.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { apiSection } from './api';
 import { browserSection } from './browser';
 import { bytesSection } from './bytes';
@@ -41,6 +43,12 @@ function parseArgs(argv: string[]): BenchOptions {
 }
 
 const opts = parseArgs(process.argv.slice(2));
+const needsBuild = !opts.only || opts.only.has('bytes') || opts.only.has('browser');
+if (needsBuild && !existsSync('dist/index.html')) {
+  console.log('no build in dist/: running npm run build first');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const table = new Table();
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
