@@ -15,7 +15,8 @@ import { miningFailure } from '../lib/mining-errors';
 import { useOnline, useRefreshAfterReplay } from '../state/hooks';
 import { refreshBoosts, tempBoostStock, useBoostRows, useBoostSummary, useOutboxRows } from '../state/mining-data';
 import { NoticeLine, type Notice } from './notice-line';
-import { OutboxNotices } from './outbox-notices';
+import { MiningPageHead, MiningPageNotices } from './mining-page-head';
+import { TempBoostRow } from './temp-boost-row';
 import './mining.css';
 
 export function BoostPage() {
@@ -66,32 +67,17 @@ export function BoostPage() {
 
   return (
     <div className="mining-page">
-      <header className="mining-page__head">
-        <div>
-          <p className="kicker">{t('boosts.kicker')}</p>
-          <h1 className="mining-page__title">{t('boosts.title')}</h1>
-          <p className="mining-page__lead">
-            {t('boosts.lead', { percent: total, rate: formatRate(ratePerHour(total), i18n.language) })}
-          </p>
-        </div>
-        <div className="mining-page__head-actions">
+      <MiningPageHead
+        kicker={t('boosts.kicker')}
+        title={t('boosts.title')}
+        lead={t('boosts.lead', { percent: total, rate: formatRate(ratePerHour(total), i18n.language) })}
+        actions={
           <Link className="btn btn--ghost" to="/miner">
             {t('shop.toMiner')}
           </Link>
-        </div>
-      </header>
-
-      {!online && (
-        <p className="mining-notice mining-notice--offline" role="status">
-          {t('miner.offline')}
-        </p>
-      )}
-      {loadError && (
-        <p className="mining-notice mining-notice--error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {outbox && <OutboxNotices rows={outbox} />}
+        }
+      />
+      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadError ? [loadError] : []} outbox={outbox} />
 
       {summary === undefined ? (
         <div className="mining-page--loading">
@@ -140,15 +126,7 @@ export function BoostPage() {
             <p>{t('boosts.temporary.text', { value: TEMP_BOOST_VALUE })}</p>
             <ul className="mining-boost-list mining-boost-list--inline">
               {stock.map((row) => (
-                <li key={row.hours} className="mining-boost-row" data-testid={`temp-boost-${row.hours}`}>
-                  <span className="mining-boost-row__icon" aria-hidden="true">
-                    {t('boostSelect.multiplier', { value: TEMP_BOOST_VALUE })}
-                  </span>
-                  <span className="mining-boost-row__name">{t('boostSelect.hours', { hours: row.hours })}</span>
-                  <span className="mining-boost-row__count">
-                    {t('boostSelect.owned', { count: row.ids.length })}
-                    {row.selected > 0 && <span className="mining-badge mining-badge--selected">{t('boostSelect.selected', { count: row.selected })}</span>}
-                  </span>
+                <TempBoostRow key={row.hours} row={row} testId={`temp-boost-${row.hours}`}>
                   <Button
                     variant="secondary"
                     onClick={() => openModal('boostSelect')}
@@ -157,7 +135,7 @@ export function BoostPage() {
                   >
                     {t('boostSelect.use')}
                   </Button>
-                </li>
+                </TempBoostRow>
               ))}
             </ul>
             <Link className="mining-link" to="/mining">

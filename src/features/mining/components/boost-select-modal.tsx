@@ -13,6 +13,7 @@ import { formatTime } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { currentSession, minerStatus, planBoostNow } from '../lib/session-view';
 import { useOnline } from '../state/hooks';
+import { TempBoostRow } from './temp-boost-row';
 import { applyBoost, selectBoost } from '../state/mining-actions';
 import { refreshBoosts, refreshSessions, tempBoostStock, useBoostRows, useSessions, type TempBoostStock } from '../state/mining-data';
 import { NoticeLine, type Notice } from './notice-line';
@@ -78,15 +79,7 @@ export default function BoostSelectModal() {
         {stock.map((row) => {
           const usable = running ? row.ids.length > 0 : row.freeIds.length > 0;
           return (
-            <li key={row.hours} className="mining-boost-row" data-testid={`boost-row-${row.hours}`}>
-              <span className="mining-boost-row__icon" aria-hidden="true">
-                {t('boostSelect.multiplier', { value: TEMP_BOOST_VALUE })}
-              </span>
-              <span className="mining-boost-row__name">{t('boostSelect.hours', { hours: row.hours })}</span>
-              <span className="mining-boost-row__count">
-                {t('boostSelect.owned', { count: row.ids.length })}
-                {row.selected > 0 && <span className="mining-badge mining-badge--selected">{t('boostSelect.selected', { count: row.selected })}</span>}
-              </span>
+            <TempBoostRow key={row.hours} row={row} testId={`boost-row-${row.hours}`}>
               <Button
                 variant="secondary"
                 onClick={() => void use(row)}
@@ -96,7 +89,7 @@ export default function BoostSelectModal() {
               >
                 {t('boostSelect.use')}
               </Button>
-            </li>
+            </TempBoostRow>
           );
         })}
       </ul>

@@ -30,7 +30,8 @@ import { claim, refreshMiner, start } from '../state/mining-actions';
 import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
-import { OutboxNotices, pendingCall } from './outbox-notices';
+import { MiningPageHead, MiningPageNotices } from './mining-page-head';
+import { pendingCall } from './outbox-notices';
 import './mining.css';
 
 /** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
@@ -143,29 +144,16 @@ export function MinerPage() {
 
   return (
     <div className="mining-page">
-      <header className="mining-page__head">
-        <div>
-          <p className="kicker">{t('miner.kicker')}</p>
-          <h1 className="mining-page__title">{t('miner.title')}</h1>
-        </div>
-        <div className="mining-page__head-actions">
+      <MiningPageHead
+        kicker={t('miner.kicker')}
+        title={t('miner.title')}
+        actions={
           <Button variant="ghost" onClick={() => openModal('guide')}>
             {t('miner.guide')}
           </Button>
-        </div>
-      </header>
-
-      {!online && (
-        <p className="mining-notice mining-notice--offline" role="status">
-          {t('miner.offline')}
-        </p>
-      )}
-      {loadErrors.map((text) => (
-        <p key={text} className="mining-notice mining-notice--error" role="alert">
-          {text}
-        </p>
-      ))}
-      {outbox && <OutboxNotices rows={outbox} />}
+        }
+      />
+      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadErrors} outbox={outbox} />
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">

@@ -13,6 +13,7 @@ import { useOnline } from '../state/hooks';
 import { buy } from '../state/mining-actions';
 import { refreshAssets, refreshShop, useAssets, useShopItems } from '../state/mining-data';
 import { Balances } from './balances';
+import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { NoticeLine, type Notice } from './notice-line';
 import './mining.css';
 
@@ -66,29 +67,17 @@ export function MiningShopPage() {
 
   return (
     <div className="mining-page">
-      <header className="mining-page__head">
-        <div>
-          <p className="kicker">{t('shop.kicker')}</p>
-          <h1 className="mining-page__title">{t('shop.title')}</h1>
-          <p className="mining-page__lead">{t('shop.lead', { value: TEMP_BOOST_VALUE })}</p>
-        </div>
-        <div className="mining-page__head-actions">
+      <MiningPageHead
+        kicker={t('shop.kicker')}
+        title={t('shop.title')}
+        lead={t('shop.lead', { value: TEMP_BOOST_VALUE })}
+        actions={
           <Link className="btn btn--ghost" to="/miner">
             {t('shop.toMiner')}
           </Link>
-        </div>
-      </header>
-
-      {!online && (
-        <p className="mining-notice mining-notice--offline" role="status">
-          {t('shop.offline')}
-        </p>
-      )}
-      {loadErrors.map((text) => (
-        <p key={text} className="mining-notice mining-notice--error" role="alert">
-          {text}
-        </p>
-      ))}
+        }
+      />
+      <MiningPageNotices offline={online ? null : t('shop.offline')} errors={loadErrors} outbox={undefined} />
 
       <div className="mining-grid mining-grid--shop">
         <section className="mining-card mining-shop" aria-labelledby="mining-shop-title">
