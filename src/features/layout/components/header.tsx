@@ -11,6 +11,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { initialFadeState, nextFadeState } from '../state/header-fade';
 import { DisabledEntry } from './disabled-entry';
 import { LanguageSwitcher } from './language-switcher';
+import { AccountEntries, GameEntries } from './menu-entries';
 import { PixelLogo } from './pixel-logo';
 import { PlayerMenu } from './player-menu';
 import './header.css';
@@ -71,25 +72,8 @@ export function Header() {
           <DisabledEntry label={t('nav.staking')} />
           {narrow && identified && user && (
             <>
-              <NavLink className="nav-entry" to="/arcade">
-                {t('nav.arcade')}
-              </NavLink>
-              <DisabledEntry label={t('nav.leaderboard')} />
-              <DisabledEntry label={t('nav.auction')} />
-              <NavLink className="nav-entry" to="/profile">
-                {t('nav.profile')}
-              </NavLink>
-              <NavLink className="nav-entry" to="/tasks">
-                {t('nav.tasks')}
-              </NavLink>
-              <NavLink className="nav-entry" to="/referrals">
-                {t('nav.referrals')}
-              </NavLink>
-              {user.ico && (
-                <NavLink className="nav-entry" to="/ico">
-                  {t('nav.ico')}
-                </NavLink>
-              )}
+              <GameEntries className="nav-entry" nav />
+              <AccountEntries className="nav-entry" nav ico={Boolean(user.ico)} />
             </>
           )}
         </nav>

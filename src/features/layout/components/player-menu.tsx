@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { shortWallet } from '../../../../shared/validation';
 import type { MeRecord } from '../../../lib/db';
-import { DisabledEntry } from './disabled-entry';
+import { AccountEntries, GameEntries } from './menu-entries';
 
 interface Props {
   user: MeRecord;
@@ -76,28 +76,11 @@ export function PlayerMenu({ user, narrow, onLogout }: Props) {
           <>
             <nav className="player__group" aria-label={t('nav.game')}>
               <p className="player__group-title">{t('nav.game')}</p>
-              <Link className="menu-entry" to="/arcade">
-                {t('nav.arcade')}
-              </Link>
-              <DisabledEntry className="menu-entry" label={t('nav.leaderboard')} />
-              <DisabledEntry className="menu-entry" label={t('nav.auction')} />
+              <GameEntries className="menu-entry" />
             </nav>
             <nav className="player__group" aria-label={t('nav.account')}>
               <p className="player__group-title">{t('nav.account')}</p>
-              <Link className="menu-entry" to="/profile">
-                {t('nav.profile')}
-              </Link>
-              <Link className="menu-entry" to="/tasks">
-                {t('nav.tasks')}
-              </Link>
-              <Link className="menu-entry" to="/referrals">
-                {t('nav.referrals')}
-              </Link>
-              {user.ico && (
-                <Link className="menu-entry" to="/ico">
-                  {t('nav.ico')}
-                </Link>
-              )}
+              <AccountEntries className="menu-entry" ico={Boolean(user.ico)} />
               <button type="button" className="menu-entry player__logout" onClick={onLogout}>
                 {t('nav.logout')}
               </button>
