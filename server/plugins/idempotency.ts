@@ -4,7 +4,7 @@
 // `config: { stateChanging: true }`. Keys belong to a signed-in player: anonymous calls (sign-in,
 // registration) are not replayed, so no answer carrying fresh tokens is ever stored.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/schema';
+import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
 import { ApiError, conflict } from '../lib/errors';
@@ -30,17 +30,22 @@ function appliesTo(request: FastifyRequest): boolean {
 }
 
 /**
- * Keeps a call's answer inside the transaction that moves its money, for the calls a client
- * replays after a lost answer (the offline claim above all). Without it, a crash between the
- * commit and the reply leaves the key without an answer: the retry would run again and, finding
- * the reward paid, say there is nothing to claim. The normal reply overwrites this with the bytes
- * actually sent, which are the same JSON.
+ * Runs a call's work in one transaction and keeps its answer (status 200) in that same
+ * transaction, for the calls a client replays after a lost answer (the offline claim above all).
+ * Without it, a crash between the commit and the reply leaves the key without an answer: the retry
+ * would run again and, finding the reward paid, say there is nothing to claim. The normal reply
+ * overwrites the kept answer with the bytes actually sent, which are the same JSON.
  */
-export async function keepAnswerWith(trx: Tx, request: FastifyRequest, status: number, body: unknown): Promise<void> {
-  const idem = request.idempotency;
-  if (!idem) return;
-  await trx.updateTable('idempotency_keys').set({ status, body: JSON.stringify(body) })
-    .where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+export function transactionWithAnswer<T>(db: Db, request: FastifyRequest, work: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const answer = await work(trx);
+    const idem = request.idempotency;
+    if (idem) {
+      await trx.updateTable('idempotency_keys').set({ status: 200, body: JSON.stringify(answer) })
+        .where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+    }
+    return answer;
+  });
 }
 
 export default fp(

@@ -1,6 +1,6 @@
 // The arcade season for the signed-in player: progress and tier claims.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keepAnswerWith } from '../../plugins/idempotency';
+import { transactionWithAnswer } from '../../plugins/idempotency';
 import { claimTierBodySchema, claimTierResponseSchema, seasonSchema } from '../../../shared/api/arcade';
 import { activeSeason, claimTier, noActiveSeason, seasonView } from '../../services/season';
 
@@ -17,11 +17,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const { tier } = request.body;
-      return app.db.transaction().execute(async (trx) => {
+      return transactionWithAnswer(app.db, request, async (trx) => {
         const { season, reward } = await claimTier(trx, userId, tier, Date.now());
-        const answer = { tier, reward, season: await seasonView(trx, userId, season) };
-        await keepAnswerWith(trx, request, 200, answer);
-        return answer;
+        return { tier, reward, season: await seasonView(trx, userId, season) };
       });
     },
   );

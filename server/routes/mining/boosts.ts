@@ -1,6 +1,6 @@
 // Boosts: the list, selecting and applying temporary boosts, and granting task/referral boosts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keepAnswerWith } from '../../plugins/idempotency';
+import { transactionWithAnswer } from '../../plugins/idempotency';
 import {
   applyTempBoostRequestSchema,
   applyTempBoostResponseSchema,
@@ -40,11 +40,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, summary: 'Select an unused boost for the next session start', body: selectTempBoostRequestSchema, response: { 200: selectTempBoostResponseSchema } },
   }, async (request) => {
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const boost = await selectBoost(trx, request.userId!, request.body.boost_id, now);
-      const answer = { message: 'Boost selected: it applies when the next mining session starts', boost: tempBoostJson(boost, now) };
-      await keepAnswerWith(trx, request, 200, answer);
-      return answer;
+      return { message: 'Boost selected: it applies when the next mining session starts', boost: tempBoostJson(boost, now) };
     });
   });
 
@@ -59,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const outcome = await applyBoost(trx, userId, request.body.boost_id, request.body.force_apply, now);
       if (!outcome.applied) {
         return {
@@ -68,15 +66,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           applied: false,
         };
       }
-      const answer = {
+      return {
         message: 'Boost applied',
         efficiency_percent: outcome.plan.efficiencyPercent,
         applied: true,
         boost: sessionBoostJson(outcome.boost),
         session: await sessionJsonById(trx, Number(outcome.session.id)),
       };
-      await keepAnswerWith(trx, request, 200, answer);
-      return answer;
     });
   });
 

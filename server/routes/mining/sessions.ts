@@ -1,7 +1,7 @@
 // Starting, claiming and listing sessions. Start and claim change state through GET (as the spec's
 // client calls them), so they are marked for the Idempotency-Key layer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keepAnswerWith } from '../../plugins/idempotency';
+import { transactionWithAnswer } from '../../plugins/idempotency';
 import { sessionsPageSchema, sessionsQuerySchema, miningSessionSchema, startMiningResponseSchema } from '../../../shared/api/mining';
 import { API_BASE } from '../../../shared/constants';
 import { refuse } from '../../lib/errors';
@@ -28,15 +28,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const started = await startSession(trx, userId, { now, sessionSeconds: app.config.miningSessionSeconds });
       if (!started) throw refuse('session_exists', 'A mining session is already running or waiting to be claimed');
-      const answer = {
+      return {
         session: sessionJson(started.session, started.applied),
         applied_temporary_boosts: started.applied.map(sessionBoostJson),
       };
-      await keepAnswerWith(trx, request, 200, answer);
-      return answer;
     });
   });
 
@@ -46,16 +44,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const open = await openSession(trx, userId);
       if (!open) throw nothingToClaim();
       if (Number(open.ends_at) > now) throw refuse('session_not_finished', 'Mining session is not finished yet');
       // Null when a concurrent claim (or the Auto Miner) won the conditional update.
       const claimed = await claimSession(trx, Number(open.id), now);
       if (!claimed) throw nothingToClaim();
-      const answer = await sessionJsonById(trx, Number(claimed.id));
-      await keepAnswerWith(trx, request, 200, answer);
-      return answer;
+      return sessionJsonById(trx, Number(claimed.id));
     });
   });
 
