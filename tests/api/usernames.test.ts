@@ -117,7 +117,7 @@ describe.each(testDialects())('migration 008 (username_key) on %s', (dialect) =>
         await raw.insertInto('users').values({ username, referral_code: `m8_${i}`, created_at: 1000 + i }).execute();
       }
       // Many rows, so the backfill goes through more than one batch.
-      await raw.insertInto('users').values(Array.from({ length: 1200 }, (_, i) => ({ username: `Bulk${i}`, referral_code: `m8_b${i}`, created_at: 5000 + i }))).execute();
+      await raw.insertInto('users').values(Array.from({ length: 2500 }, (_, i) => ({ username: `Bulk${i}`, referral_code: `m8_b${i}`, created_at: 5000 + i }))).execute();
 
       await migrate(database);
       const rows = await database.db.selectFrom('users').select(['username', 'username_key']).orderBy('id').execute();

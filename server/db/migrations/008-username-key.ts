@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import { usernameKey } from '../../../shared/validation';
 import type { Dialect } from '../schema';
 
-const BATCH = 500;
+const BATCH = 2000;
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_key', 'text').execute();
@@ -37,10 +37,9 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
       keyed.push([Number(r.id), key]);
     }
     if (keyed.length === 0) continue;
-    // One statement per batch, in SQL both databases read.
+    // One statement per batch, in SQL both databases read (UPDATE … FROM: SQLite 3.33 or later).
     const values = sql.join(keyed.map(([id, key]) => sql`(CAST(${id} AS BIGINT), CAST(${key} AS TEXT))`));
-    await sql`WITH v(id, k) AS (VALUES ${values})
-      UPDATE users SET username_key = (SELECT v.k FROM v WHERE v.id = users.id) WHERE id IN (SELECT v.id FROM v)`.execute(db);
+    await sql`WITH v(id, k) AS (VALUES ${values}) UPDATE users SET username_key = v.k FROM v WHERE users.id = v.id`.execute(db);
   }
 
   await db.schema.createIndex('users_username_key_uq').on('users').unique().column('username_key').execute();
