@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
 import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
+import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** Extra CA certificates (PEM file) trusted for push endpoints besides the system ones (PUSH_CA_FILE; tests' local push service). */
   pushCaFile: string | null;
+  /** Push endpoint hosts allowed although private (PUSH_ALLOWED_HOSTS, exact names or IP literals; a self-hosted push service, tests). */
+  pushAllowedHosts: AllowedHosts;
   googleClientId: string | null;
   googleUserinfoUrl: string;
   /** Where the audience of a Google access token is checked against googleClientId. */
@@ -94,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: env.JWT_SECRET || keptSecret(dataDir, 'jwt', () => randomBytes(48).toString('base64url')),
     vapid: { publicKey: vapidPublic!, privateKey: vapidPrivate!, subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
+    pushAllowedHosts: parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
     googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',

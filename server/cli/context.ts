@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/schema';
+import { usernameKey } from '../../shared/validation';
 import type { User } from '../services/users';
 
 /** A mistake of the operator (unknown user, bad amount …): printed as it is, exit code 1. */
@@ -46,7 +47,7 @@ export async function resolveUser(db: Db, who: string): Promise<User> {
     .selectAll()
     .where((eb) =>
       eb.or([
-        eb(sql<string>`lower(username)`, '=', key),
+        eb('username_key', '=', usernameKey(who.trim())),
         eb(sql<string>`lower(email)`, '=', key),
         eb(sql<string>`lower(wallet_address)`, '=', key),
       ]),

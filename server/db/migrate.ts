@@ -8,6 +8,7 @@ import * as quests from './migrations/003-quests';
 import * as season from './migrations/004-season';
 import * as push from './migrations/005-push';
 import * as workerScan from './migrations/006-worker-scan';
+import * as usernameKey from './migrations/008-username-key';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -17,6 +18,7 @@ const steps: Record<string, Step> = {
   '004-season': season,
   '005-push': push,
   '006-worker-scan': workerScan,
+  '008-username-key': usernameKey,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -9,6 +9,7 @@ import nodemailer from 'nodemailer';
 import { ApiError } from '../lib/errors';
 
 export interface LinkMail {
+  /** One plain address (shared/validation.ts `isValidEmail`), as the request schema checked it. */
   to: string;
   subject: string;
   /** One or two sentences above the link. */
@@ -60,7 +61,9 @@ export default fp(
     if (smtp) app.addHook('onClose', async () => smtp.close());
 
     const sendLink = async (m: LinkMail) => {
-      const message = { from, to: m.to, subject: m.subject, ...bodies(appName, m) };
+      // An address object, never a string: nodemailer parses a string as an address list
+      // (`a@x.com,b@y.com`, `x<c@z.com>@y.com`), but takes an object as exactly one recipient.
+      const message = { from, to: { name: '', address: m.to }, subject: m.subject, ...bodies(appName, m) };
       if (smtp) {
         try {
           await smtp.sendMail(message);

@@ -1,11 +1,12 @@
 // Web Push (decisions §6): the players' browser subscriptions and the "ready to claim" reminder.
 // Sending goes through the `web-push` package (VAPID, aes128gcm); a subscription the push service
-// calls gone (404/410) is deleted, any other failure is counted and logged, never thrown.
+// calls gone (404/410) is deleted, any other failure is counted and logged, never thrown. Where a
+// push may go is push-endpoint-policy.ts's decision, checked again before every send.
 import { createECDH } from 'node:crypto';
-import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload, PushSubscriptionJson } from '../../shared/api/push';
 import type { Db } from '../db/schema';
+import { type AllowedHosts, endpointProblem, pushAgent, type ResolveAll } from './push-endpoint-policy';
 
 /** Newest subscriptions kept per player (phones, browsers); older ones are dropped on subscribe. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -79,22 +80,39 @@ export interface SendResult {
 export interface PushSenderOptions {
   db: Db;
   vapid: { publicKey: string; privateKey: string; subject: string };
-  /** HTTPS agent for the push services (connection reuse; extra trusted CAs in tests). */
-  agent?: Agent;
+  /** PUSH_ALLOWED_HOSTS: hosts reached although not public. */
+  allowedHosts: AllowedHosts;
+  /** Trusted CA certificates (PEM) in place of the system ones; PUSH_CA_FILE adds to those. */
+  ca?: string[];
+  /** How host names are resolved before connecting (the system resolver unless a test plays DNS). */
+  resolveAll?: ResolveAll;
   log?: { warn(obj: unknown, msg: string): void };
 }
 
 export interface PushSender {
   /** Sends `payload` once to every subscription of the player. Never throws for a failed send. */
   sendToUser(userId: number, payload: PushPayload): Promise<SendResult>;
+  /** Closes the pooled connections. */
+  close(): void;
 }
 
 export function createPushSender(opts: PushSenderOptions): PushSender {
-  const { db } = opts;
+  const { db, allowedHosts } = opts;
+  // Every push connects through this agent, whose lookup refuses non-public addresses; web-push
+  // makes one plain request and follows no redirect (a 3xx is a failed send).
+  const agent = pushAgent({ allowed: allowedHosts, ca: opts.ca, resolveAll: opts.resolveAll });
 
   async function sendOne(sub: { id: number; endpoint: string; p256dh: string; auth: string }, body: string): Promise<keyof SendResult> {
+    // A row from before the policy, or stored by other means: never contacted, and dropped.
+    const problem = endpointProblem(sub.endpoint, allowedHosts);
+    if (problem) {
+      opts.log?.warn({ subscriptionId: sub.id, problem }, 'push endpoint refused by the endpoint policy; subscription dropped');
+      await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
+      return 'gone';
+    }
     try {
-      await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
+      // The WHATWG form of the URL, so web-push's own (legacy) URL parser reads the host checked above.
+      await webpush.sendNotification({ endpoint: new URL(sub.endpoint).href, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
         vapidDetails: opts.vapid,
         contentEncoding: 'aes128gcm',
         TTL: REMINDER_TTL_SECONDS,
@@ -102,7 +120,7 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         // A reminder not yet delivered is replaced by the next one instead of piling up.
         topic: 'mining-ready',
         timeout: SEND_TIMEOUT_MS,
-        ...(opts.agent ? { agent: opts.agent } : {}),
+        agent,
       });
       await db.updateTable('push_subscriptions').set({ last_success_at: Date.now(), failures: 0 }).where('id', '=', sub.id).execute();
       return 'sent';
@@ -135,5 +153,6 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
       }
       return result;
     },
+    close: () => agent.destroy(),
   };
 }

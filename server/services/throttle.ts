@@ -28,9 +28,10 @@ export function loginLimits(kind: 'email' | 'wallet', address: string, ip: strin
   ];
 }
 
+/** Keyed on the one recipient mailed (trimmed, lower-cased as the schema and the mailer have it). */
 export function mailLimits(address: string, ip: string): Limit[] {
   return [
-    { key: `mail:${address.toLowerCase()}`, max: MAILS_PER_ADDRESS, windowMs: 15 * MINUTE },
+    { key: `mail:${address.trim().toLowerCase()}`, max: MAILS_PER_ADDRESS, windowMs: 15 * MINUTE },
     { key: `mail:ip:${ip}`, max: MAILS_PER_IP, windowMs: 15 * MINUTE },
   ];
 }

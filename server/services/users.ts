@@ -1,9 +1,9 @@
 // Creating players and shaping the record `/auth/me` returns. Every way to sign up (e-mail, wallet,
 // Google) goes through `createUser`, so what a new account receives is decided in one place.
 import { randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import { USERNAME_MAX, USERNAME_MIN } from '../../shared/constants';
+import { usernameKey } from '../../shared/validation';
 import type { Tx } from '../db/schema';
 import type { UsersTable } from '../db/tables/core';
 import { grantWelcomeBoost } from './temp-boosts';
@@ -26,7 +26,7 @@ export async function createUser(trx: Tx, u: NewUser, now = Date.now()): Promise
   const user = await trx
     .insertInto('users')
     .values({
-      username: u.username ?? null,
+      ...usernameColumns(u.username ?? null),
       email: u.email ?? null,
       email_confirmed: u.emailConfirmed ? 1 : 0,
       password_hash: u.passwordHash ?? null,
@@ -40,6 +40,12 @@ export async function createUser(trx: Tx, u: NewUser, now = Date.now()): Promise
   await grantWelcomeBoost(trx, user.id, now);
   return user;
 }
+
+/**
+ * The columns to write whenever a username is set: the name as chosen and the key it is unique by
+ * (the same fold on SQLite and PostgreSQL, computed here rather than by the database).
+ */
+export const usernameColumns = (username: string | null) => ({ username, username_key: username === null ? null : usernameKey(username) });
 
 export function referralLink(appUrl: string, code: string): string {
   return `${appUrl}/?refCode=${encodeURIComponent(code)}`;
@@ -56,12 +62,12 @@ export async function findUserByEmail(db: Tx, email: string): Promise<User | und
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-/** Whether another player already has this username (compared without regard to case). */
+/** Whether another player already has this username, or one that folds to the same key (case, look-alike forms). */
 export async function usernameTaken(db: Tx, username: string, exceptUserId: number | null = null): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where('username_key', '=', usernameKey(username))
     .$if(exceptUserId !== null, (q) => q.where('id', '!=', exceptUserId!))
     .executeTakeFirst();
   return row !== undefined;

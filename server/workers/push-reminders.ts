@@ -5,7 +5,6 @@
 // Sends run beside the worker loop, not inside it: a slow or hanging push service must not delay
 // the Auto Miner's claims. `app.pushReminders.idle()` waits for the sends under way.
 import { readFileSync } from 'node:fs';
-import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,8 +24,7 @@ export default fp(
     // PUSH_CA_FILE adds trust (tests' self-signed push service); the system roots stay trusted
     // and certificate checks stay on.
     const ca = app.config.pushCaFile ? [...rootCertificates, readFileSync(app.config.pushCaFile, 'utf8')] : undefined;
-    const agent = new Agent({ keepAlive: true, maxSockets: 32, ...(ca ? { ca } : {}) });
-    const sender = createPushSender({ db: app.db, vapid: app.config.vapid, agent, log: app.log });
+    const sender = createPushSender({ db: app.db, vapid: app.config.vapid, allowedHosts: app.config.pushAllowedHosts, ca, log: app.log });
 
     const inFlight = new Set<Promise<void>>();
     const waiting: (() => void)[] = [];
@@ -63,7 +61,7 @@ export default fp(
     // After the mining worker's preClose (registered earlier) has finished its last tick.
     app.addHook('preClose', async () => {
       await idle();
-      agent.destroy();
+      sender.close();
     });
   },
   { name: 'push-reminders', dependencies: ['config', 'db', 'mining-worker'] },

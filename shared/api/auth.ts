@@ -2,24 +2,19 @@
 // and messages are spec §5's, so the server refuses exactly what the client's forms refuse.
 import { z } from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { isValidEmail, isValidPassword } from '../validation';
+import { isValidEmail, isValidPassword, usernameCharsProblem } from '../validation';
 
 export const EMAIL_INVALID = 'Enter a valid email';
 export const PASSWORD_INVALID = 'Use 8 or more characters mixing letters and numbers';
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const EMAIL_IN_USE = 'This email is already in use.';
 export const USERNAME_TAKEN = 'username is already taken';
+export const USERNAME_CHARACTERS = 'Username contains invisible or look-alike characters';
 
-const EMAIL_MAX = 254;
 const PASSWORD_MAX = 128;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
-/** Trimmed and lower-cased; the length guard runs first so a huge value is not pattern-matched. */
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => v.length <= EMAIL_MAX && !CONTROL_CHARS.test(v) && isValidEmail(v), EMAIL_INVALID);
+/** One plain address (shared/validation.ts: never a list, a display name or a quoted part), trimmed and lower-cased. */
+export const emailField = z.string().trim().toLowerCase().refine(isValidEmail, EMAIL_INVALID);
 
 export const passwordField = z.string().refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID);
 
@@ -34,7 +29,7 @@ export const usernameField = z
   .trim()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .refine((v) => !CONTROL_CHARS.test(v), 'Username contains invalid characters');
+  .refine((v) => usernameCharsProblem(v) === null, USERNAME_CHARACTERS);
 
 const walletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid wallet address');
 

@@ -81,6 +81,19 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       expect(confirm.statusCode).toBe(200);
     });
 
+    it('hands nodemailer one recipient even if a list slipped past validation', async () => {
+      // The schemas refuse these (email-addresses.test.ts); this is the mailer's own guard: a string
+      // `to` is parsed by nodemailer as an address list, an address object never is.
+      for (const to of ['a@x.com,b@y.com', 'x<c@z.com>@y.com', 'a@x.com b@y.com']) {
+        const before = smtp.received.length;
+        await t.app.mailer.sendLink({ to, subject: 'Guard', intro: 'Guard', action: 'Open', link: 'http://app.test/' });
+        expect(smtp.received.length).toBe(before + 1);
+        const { rcpt } = smtp.received.at(-1)!;
+        expect(rcpt, to).toHaveLength(1);
+        expect(rcpt[0]).not.toMatch(/<(a@x\.com|b@y\.com|c@z\.com)>/i);
+      }
+    });
+
     it('answers 503 mail_failed, not a 500, when the server refuses the mail', async () => {
       reject = true;
       try {

@@ -7,6 +7,7 @@
 // (through the services, row by row), whose calls the bench and the compression test make.
 import { sql } from 'kysely';
 import { MINING_SESSION_SECONDS_DEFAULT, TASK_BOOST_PERCENT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
+import { usernameKey } from '../../shared/validation';
 import type { Db, Dialect } from '../../server/db/schema';
 import { post } from '../../server/services/ledger';
 import { createUser } from '../../server/services/users';
@@ -43,7 +44,9 @@ export async function seedPlayers(db: Db, dialect: Dialect, opts: BulkOptions): 
   const now = opts.now ?? Date.now();
   const before = await maxUserId(db);
   const tag = opts.tag;
-  const insertUsers = sql`INSERT INTO users (username, referral_code, created_at) SELECT ${text(tag)} || n, ${text(tag)} || 'r' || n, ${big(now)}`;
+  // Digits fold to themselves, so the key of `tag || n` is the tag's key followed by n.
+  const insertUsers = sql`INSERT INTO users (username, username_key, referral_code, created_at)
+    SELECT ${text(tag)} || n, ${text(usernameKey(tag))} || n, ${text(tag)} || 'r' || n, ${big(now)}`;
   if (dialect === 'postgres') {
     await sql`${insertUsers} FROM generate_series(1, ${opts.count}::int) AS g(n)`.execute(db);
   } else {

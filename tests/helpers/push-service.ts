@@ -17,12 +17,12 @@ export interface ReceivedPush {
 export interface PushService {
   origin: string;
   received: ReceivedPush[];
-  /** Answer requests to `path` with this status (default 201). */
-  respond(path: string, status: number): void;
+  /** Answer requests to `path` with this status (default 201) and these headers. */
+  respond(path: string, status: number, headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
-/** A self-signed certificate for 127.0.0.1, its PEM also written to `dir` for PUSH_CA_FILE. */
+/** A self-signed certificate for 127.0.0.1 (and the names localhost, rebound.test), its PEM also written to `dir` for PUSH_CA_FILE. */
 export async function makeCertificate(dir: string, name = 'push-ca.pem'): Promise<{ key: string; cert: string; caFile: string }> {
   const pems = await generate([{ name: 'commonName', value: 'push.test' }], {
     keyType: 'ec',
@@ -32,7 +32,9 @@ export async function makeCertificate(dir: string, name = 'push-ca.pem'): Promis
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+      // Names too, so a test can show that a push to a name resolving to 127.0.0.1 is refused by
+      // the endpoint policy rather than by a certificate mismatch.
+      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }, { type: 2, value: 'rebound.test' }] },
     ],
   });
   const caFile = join(dir, name);
@@ -42,14 +44,15 @@ export async function makeCertificate(dir: string, name = 'push-ca.pem'): Promis
 
 export async function startPushService(tls: { key: string; cert: string }): Promise<PushService> {
   const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, { status: number; headers: Record<string, string> }>();
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = statuses.get(path) ?? 201;
+      const answer = statuses.get(path) ?? { status: 201, headers: {} };
+      res.writeHead(answer.status, answer.headers);
       res.end();
     });
   });
@@ -58,7 +61,7 @@ export async function startPushService(tls: { key: string; cert: string }): Prom
   return {
     origin: `https://127.0.0.1:${port}`,
     received,
-    respond: (path, status) => void statuses.set(path, status),
+    respond: (path, status, headers = {}) => void statuses.set(path, { status, headers }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

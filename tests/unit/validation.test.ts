@@ -11,8 +11,10 @@ import {
   passwordPairValid,
   registrationCanSubmit,
   usernameMessage,
+  usernameInput,
 } from '../../src/features/auth/lib/validation';
-import { en } from './locale-helpers';
+import { EMAIL_MAX, isValidEmail, isValidUsername, usernameCharsProblem, usernameKey } from '../../shared/validation';
+import { en, load } from './locale-helpers';
 
 const text = (key: string | null) => (key ? en(`auth:${key}`) : null);
 
@@ -22,6 +24,20 @@ describe('spec §5 e-mail rules', () => {
     expect(emailMessage('a@b.co')).toBeNull();
     expect(emailMessage('  a@b.co ')).toBeNull();
     for (const bad of ['plain', 'a@b', 'a b@c.d', '@b.c']) expect(text(emailMessage(bad))).toBe('Enter a valid email');
+  });
+  it('takes one plain address only (the shared rule the API applies), still with the spec\'s messages', () => {
+    for (const ok of ['a@b.co', "o'brien@x.com", 'first.last+tag@sub.example.org', 'jõgeva@jõgeva.ee']) expect(isValidEmail(ok), ok).toBe(true);
+    const lists = ['a@x.com,b@y.com', 'x<c@z.com>@y.com', '"a b"@x.com', 'a@x.com b@y.com', 'a@x.com;b@y.com', 'Eve <e@x.com>', 'a@b@x.com',
+      '(c)a@x.com', 'a@[10.0.0.1]', 'g:a@x.com;', 'a\u0085@x.com', 'a\u200b@x.com', 'a\u2028@x.com', 'a@x..com', 'a@x.com.'];
+    for (const bad of lists) {
+      expect(isValidEmail(bad), bad).toBe(false);
+      expect(text(emailMessage(bad)), bad).toBe('Enter a valid email');
+      expect(text(newEmailMessage(bad)), bad).toBe('invalid email');
+    }
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(EMAIL_MAX - 69)}.com`;
+    expect(longest).toHaveLength(EMAIL_MAX);
+    expect(isValidEmail(longest)).toBe(true);
+    expect(isValidEmail(`a${longest}`)).toBe(false);
   });
   it('update e-mail: required when empty, "invalid email" when malformed, fine when the trimmed value is valid', () => {
     expect(text(newEmailMessage(''))).toBe('Email is required');
@@ -90,5 +106,42 @@ describe('spec §5 usernames', () => {
     expect(usernameMessage('a'.repeat(15))).toBeNull();
     expect(text(usernameMessage('a'.repeat(16)))).toBe('Username must be at most 15 characters');
     expect(en('auth:validation.usernameError', { message: 'bad' })).toBe('Username error: bad');
+  });
+
+  it('refuses control, format and separator characters and whatever NFKC would change, with a message in both languages', () => {
+    const bad = {
+      invalid_characters: ['ad\u200bmin1', 'ad\u202emin1', 'ad\u2066min1', 'ad\u0085min1', 'ad\u0000min1', 'ad\u00a0min1', 'ad\u3000min1',
+        'ad\u2028min1', 'ad\ufeffmin1', 'ad\u00admin1', 'big  miner', 'x\ue000yzab'],
+      not_normalized: ['ａｄｍｉｎ', 'ﬁnder1', 'x²abcd', 'e\u0301clair', 'Ⅻpower', 'ｐｌａｙｅｒ'],
+    };
+    for (const [problem, names] of Object.entries(bad)) {
+      for (const name of names) {
+        expect(usernameCharsProblem(name), JSON.stringify(name)).toBe(problem);
+        expect(isValidUsername(name), JSON.stringify(name)).toBe(false);
+        expect(usernameMessage(name), JSON.stringify(name)).toBe('validation.usernameCharacters');
+        expect(firstUsernameValid(name), JSON.stringify(name)).toBe(false);
+      }
+    }
+    expect(firstUsernameMessage('ａｄｍｉｎ')).toBe('validation.usernameCharacters');
+    for (const ok of ['admin1', 'Ärger1', 'big miner', 'Пётр_1', '玩家一号玩家', 'o\'neil', 'x-ray.9']) {
+      expect(usernameCharsProblem(ok), ok).toBeNull();
+      expect(usernameMessage(ok), ok).toBeNull();
+    }
+    expect(text(usernameMessage('ａｄｍｉｎ'))).toBe('Username contains invisible or look-alike characters');
+    const ruText = (load('ru', 'auth').validation as Record<string, string>).usernameCharacters;
+    expect(ruText).toMatch(/[а-я]/);
+  });
+  it('the field composes what is typed (an accent typed as a separate mark is fine) and caps it at 15', () => {
+    expect(usernameInput('e\u0301clair')).toBe('\u00e9clair');
+    expect(usernameMessage(usernameInput('e\u0301clair1'))).toBeNull();
+    expect(usernameInput('a'.repeat(20))).toHaveLength(15);
+  });
+  it('compares names by one key on every database: case, full-width and ligature forms fold together', () => {
+    expect(usernameKey('Ärger1')).toBe(usernameKey('ärger1'));
+    expect(usernameKey('ÄRGER1')).toBe(usernameKey('ärger1'));
+    expect(usernameKey('ａｄｍｉｎ')).toBe(usernameKey('ADMIN'));
+    expect(usernameKey('Straße1')).toBe(usernameKey('STRASSE1'));
+    expect(usernameKey('ΟΔΟΣ1')).toBe(usernameKey('οδοσ1'));
+    expect(usernameKey('admin1')).not.toBe(usernameKey('admin2'));
   });
 });

@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string | null;
+  /** `usernameKey(username)` (shared/validation.ts), unique; NULL without a username (migration 008). */
+  username_key: string | null;
   email: string | null;
   email_confirmed: Generated<number>;
   password_hash: string | null;

@@ -5,7 +5,7 @@ import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, 
 import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { unclaimedSessionExists } from '../../services/mining-status';
-import { isUniqueViolation, referralLink, usernameTaken } from '../../services/users';
+import { isUniqueViolation, referralLink, usernameColumns, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
 
 /** The `refCode` query parameter of the link a visitor arrived with, when it looks like one. */
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
       try {
         const recorded = await app.db.transaction().execute(async (trx) => {
-          await trx.updateTable('users').set({ username }).where('id', '=', user.id).execute();
+          await trx.updateTable('users').set(usernameColumns(username)).where('id', '=', user.id).execute();
           if (referrerId === null) return false;
           // Recorded once: a referrer already set is never replaced.
           const set = await trx.updateTable('users').set({ referrer_id: referrerId }).where('id', '=', user.id).where('referrer_id', 'is', null).executeTakeFirst();

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/push';
 import { invalidField } from '../../lib/errors';
 import { isValidClientKey, removeSubscription, saveSubscription } from '../../services/push';
+import { endpointProblem } from '../../services/push-endpoint-policy';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/push/public-key/', { schema: { tags: ['push'], response: { 200: pushPublicKeySchema } } }, async () => ({
@@ -20,6 +21,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/push/subscribe/',
     { onRequest: app.requireUser, schema: { tags: ['push'], body: pushSubscriptionSchema, response: { 201: pushSubscribeResponseSchema } } },
     async (request, reply) => {
+      const problem = endpointProblem(request.body.endpoint, app.config.pushAllowedHosts);
+      if (problem) throw invalidField('endpoint', problem);
       if (!isValidClientKey(request.body.keys.p256dh)) throw invalidField('keys.p256dh', 'Must be a point on the P-256 curve');
       const saved = await saveSubscription(app.db, request.userId!, request.body);
       reply.status(201);

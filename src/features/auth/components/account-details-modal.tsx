@@ -9,7 +9,7 @@ import { toApiFailure } from '../../../lib/api-errors';
 import { refreshCurrentUser } from '../../../lib/current-user';
 import { backModal, closeModal, useModalState } from '../../../lib/modal-state';
 import { completeRegistration } from '../api/auth-api';
-import { firstUsernameMessage, firstUsernameValid } from '../lib/validation';
+import { firstUsernameMessage, firstUsernameValid, usernameInput } from '../lib/validation';
 import { storedReferralLink } from '../state/auth-forms';
 
 /**
@@ -59,7 +59,7 @@ export default function AccountDetailsModal() {
           maxLength={USERNAME_MAX}
           value={username}
           onChange={(e) => {
-            setUsername(e.target.value.slice(0, USERNAME_MAX));
+            setUsername(usernameInput(e.target.value));
             setTouched(true);
             setError(null);
           }}

@@ -8,7 +8,7 @@ import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { closeModal } from '../../../lib/modal-state';
 import { completeRegistration } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
-import { usernameMessage } from '../lib/validation';
+import { usernameInput, usernameMessage } from '../lib/validation';
 import { storedReferralLink } from '../state/auth-forms';
 
 /** Change the username (spec §5): 5–15 characters; taken / 'Username error: …' / unexpected. */
@@ -48,7 +48,7 @@ export default function UpdateUsernameModal() {
           maxLength={USERNAME_MAX}
           value={username}
           onChange={(e) => {
-            setUsername(e.target.value.slice(0, USERNAME_MAX));
+            setUsername(usernameInput(e.target.value));
             setTouched(true);
             setError(null);
           }}

@@ -1,7 +1,7 @@
 // Spec §5 field rules as functions that return the translation key of the message to show (or
 // null). Pure, so the rules and their messages are unit-tested; the patterns come from shared/.
 import { USERNAME_MAX, USERNAME_MIN } from '../../../../shared/constants';
-import { isValidEmail, isValidPassword } from '../../../../shared/validation';
+import { isValidEmail, isValidPassword, usernameCharsProblem } from '../../../../shared/validation';
 
 export type MessageKey = `validation.${string}`;
 
@@ -45,19 +45,28 @@ export function passwordPairValid(password: string, confirm: string): boolean {
   return password !== '' && confirm !== '' && isValidPassword(password) && confirmMessage(password, confirm) === null;
 }
 
+/** Invisible, direction-changing or look-alike characters (the shared rule the server applies too). */
+const charsMessage = (v: string): MessageKey | null => (usernameCharsProblem(v.trim()) ? 'validation.usernameCharacters' : null);
+
 /** First-time username (account details, spec §5). */
 export function firstUsernameMessage(v: string): MessageKey | null {
   const n = v.trim().length;
   if (n === 0) return 'validation.usernameRequired';
   if (n < 4) return 'validation.usernameTooShort';
-  return null; // exactly 4: no message, but the button stays off (firstUsernameValid)
+  return charsMessage(v); // exactly 4: no length message, but the button stays off (firstUsernameValid)
 }
-export const firstUsernameValid = (v: string) => v.trim().length > 4 && v.trim().length <= USERNAME_MAX;
+export const firstUsernameValid = (v: string) => v.trim().length > 4 && v.trim().length <= USERNAME_MAX && charsMessage(v) === null;
 
 /** Username update (spec §5): 5 to 15 characters. */
 export function usernameMessage(v: string): MessageKey | null {
   const n = v.trim().length;
   if (n < USERNAME_MIN) return 'validation.usernameShort';
   if (n > USERNAME_MAX) return 'validation.usernameLong';
-  return null;
+  return charsMessage(v);
 }
+
+/**
+ * What the username field keeps of the typed text: composed (NFC) so an accent typed as a separate
+ * mark is not refused as a look-alike, and capped at the spec's 15 characters.
+ */
+export const usernameInput = (typed: string) => typed.normalize('NFC').slice(0, USERNAME_MAX);
