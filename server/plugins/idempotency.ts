@@ -32,7 +32,7 @@ const MAX_KEY_LENGTH = 200;
 const STALLED_MS = 60_000;
 const PRUNE_EVERY_MS = 60_000;
 /** Expired keys deleted per statement, so a prune never holds the table for long. */
-const PRUNE_BATCH = 2000;
+const PRUNE_BATCH = 1000;
 const PRUNE_BATCHES = 10;
 
 const TOKEN_FIELD = /"(?:access|refresh)"\s*:\s*"/;
