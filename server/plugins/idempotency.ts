@@ -151,18 +151,17 @@ export default fp(
       const idem = request.idempotency;
       if (!idem) return payload;
       request.idempotency = null;
-      const row = { scope: idem.scope, key: idem.key, since: idem.since };
       const status = reply.statusCode;
       if (status >= 500 || status === 429 || typeof payload !== 'string' || TOKEN_FIELD.test(payload)) {
         // A fault or a throttle is not an answer: free the key so a retry runs again. An answer kept
         // with the call's effect (transactionWithAnswer) stays: the effect is done, and a retry must
         // get that answer rather than do it twice.
-        await app.db.deleteFrom('idempotency_keys').where('scope', '=', row.scope).where('key', '=', row.key)
-          .where('created_at', '=', row.since).where('status', 'is', null).execute();
+        await app.db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key)
+          .where('created_at', '=', idem.since).where('status', 'is', null).execute();
         return payload;
       }
       let update = app.db.updateTable('idempotency_keys').set({ status, body: payload })
-        .where('scope', '=', row.scope).where('key', '=', row.key).where('created_at', '=', row.since);
+        .where('scope', '=', idem.scope).where('key', '=', idem.key).where('created_at', '=', idem.since);
       // A refusal after the commit (rare) does not replace the answer kept with the effect.
       if (status >= 300) update = update.where('status', 'is', null);
       await update.execute();

@@ -1,6 +1,7 @@
 // Idempotency keys under attack and under faults (issue 11, decisions §4 and §12): a key reused with
 // another body, a key sent with a sign-in call, parallel retries of a stalled key, expired keys
 // left behind, and a crash between a purchase's commit and its reply.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
@@ -25,6 +26,8 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
           .where('scope', '=', `u:${request.userId}`).where('key', '=', String(request.headers['idempotency-key'])).executeTakeFirst());
         throw new Error('crash between commit and reply');
       });
+      // A route that hands out tokens but was never marked signIn (one added later, say).
+      app.post('/api/v1/test/unmarked-tokens/', async () => ({ access: randomBytes(8).toString('hex'), refresh: randomBytes(8).toString('hex') }));
     });
   });
   afterAll(() => t.close());
@@ -85,6 +88,7 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
       { name: 'password-reset', method: 'POST', url: '/auth/password-reset/', payload: () => ({ email: signedIn.email }) },
       { name: 'password-reset-confirm', method: 'POST', url: '/auth/password-reset-confirm/', payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }) },
       { name: 'confirm-password-change', method: 'POST', url: '/auth/confirm-password-change/', payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }) },
+      { name: 'an unmarked route answering tokens', method: 'POST', url: '/test/unmarked-tokens/', payload: () => ({}) },
       { name: 'confirm-email-change', method: 'GET', url: `/auth/confirm-email-change/${'x'.repeat(43)}/?email=${encodeURIComponent(uniqueEmail('moved'))}` },
     ];
     for (const call of calls) {
