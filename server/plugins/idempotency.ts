@@ -1,8 +1,14 @@
-// Idempotency-Key for every state-changing call (decisions §4): the first answer for a key is kept
-// for 24 hours and a repeat from the same player gets it again without running the handler.
-// Calls that change state through GET (the spec's /mining/claim/ and others) say so with
-// `config: { stateChanging: true }`. Keys belong to a signed-in player: anonymous calls (sign-in,
-// registration) are not replayed, so no answer carrying fresh tokens is ever stored.
+// Idempotency-Key for every state-changing call (decisions §4, §12): the first answer for a key is
+// kept for 24 hours and a repeat of the same call (same method, route, parameters and body) from
+// the same player gets it again without running the handler; the same key with another call or
+// body is refused (422 idempotency_key_reused). Calls that change state through GET (the spec's
+// /mining/claim/ and others) say so with `config: { stateChanging: true }`.
+//
+// Sign-in calls (`config: { signIn: true }`: their answer carries tokens, or they sign in, register
+// or set a password by link) never keep an answer, even when a signed-in caller sends a key: the
+// row would hold a token pair in plain text and hand it to whoever repeats the key. As a backstop
+// for routes not marked, an answer carrying `access` or `refresh` is never kept either.
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
@@ -12,29 +18,59 @@ import { ApiError, conflict } from '../lib/errors';
 declare module 'fastify' {
   interface FastifyContextConfig {
     stateChanging?: boolean;
+    /** A sign-in call: never keeps or replays an answer (see above). */
+    signIn?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
+    /** The key this request holds; `since` (the row's created_at) tells it from a later owner. */
+    idempotency: { scope: string; key: string; since: number } | null;
   }
 }
 
 const MAX_KEY_LENGTH = 200;
 /** A request that never answered (process killed) frees its key after this long. */
 const STALLED_MS = 60_000;
+const PRUNE_EVERY_MS = 60_000;
+/** Expired keys deleted per statement, so a prune never holds the table for long. */
+const PRUNE_BATCH = 1000;
+const PRUNE_BATCHES = 10;
+
+const TOKEN_FIELD = /"(?:access|refresh)"\s*:\s*"/;
 
 function appliesTo(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.signIn === true) return false;
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
     return request.routeOptions.config?.stateChanging === true;
   }
   return true;
 }
 
+/** JSON with object keys sorted, so key order never makes two equal bodies differ. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The call as the server read it (after validation). Keyed with a server secret: bodies can hold a
+ * password (add-email-password, change-email), and a plain hash of a mostly known body would let
+ * anyone holding a copy of the database test guesses at it.
+ */
+function requestHash(secret: Buffer, request: FastifyRequest): string {
+  const call = canonicalJson([request.method, request.routeOptions.url ?? '', request.params ?? null, request.query ?? null, request.body ?? null]);
+  return createHmac('sha256', secret).update(call).digest('base64url');
+}
+
 /**
  * Runs a call's work in one transaction and keeps its answer (status 200) in that same
- * transaction, for the calls a client replays after a lost answer (the offline claim above all).
- * Without it, a crash between the commit and the reply leaves the key without an answer: the retry
- * would run again and, finding the reward paid, say there is nothing to claim. The normal reply
- * overwrites the kept answer with the bytes actually sent, which are the same JSON.
+ * transaction, for every call whose effect a retry must not repeat (claims, starts, purchases,
+ * top-ups). Without it, a crash between the commit and the reply leaves the key without an answer:
+ * the retry would run again and pay, charge or refuse a second time. The normal reply overwrites
+ * the kept answer with the bytes actually sent, which are the same JSON.
  */
 export function transactionWithAnswer<T>(db: Db, request: FastifyRequest, work: (trx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
@@ -42,15 +78,32 @@ export function transactionWithAnswer<T>(db: Db, request: FastifyRequest, work: 
     const idem = request.idempotency;
     if (idem) {
       await trx.updateTable('idempotency_keys').set({ status: 200, body: JSON.stringify(answer) })
-        .where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+        .where('scope', '=', idem.scope).where('key', '=', idem.key).where('created_at', '=', idem.since).execute();
     }
     return answer;
   });
 }
 
+const lastPrune = new WeakMap<object, number>();
+/** Deletes keys past the window (indexed on created_at); at most once a minute per database handle. */
+export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
+  if (now - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, now);
+  for (let i = 0; i < PRUNE_BATCHES; i++) {
+    const expired = db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<', now - IDEMPOTENCY_WINDOW_MS)
+      .orderBy('created_at').limit(1).offset(PRUNE_BATCH - 1);
+    // Everything up to the PRUNE_BATCH-th oldest expired key, or all of them when fewer are left.
+    const last = await expired.executeTakeFirst();
+    const bound = last ? Number(last.created_at) : now - IDEMPOTENCY_WINDOW_MS;
+    await db.deleteFrom('idempotency_keys').where('created_at', last ? '<=' : '<', bound).execute();
+    if (!last) return;
+  }
+}
+
 export default fp(
   async function idempotency(app: FastifyInstance) {
     app.decorateRequest('idempotency', null);
+    const secret = createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest();
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
@@ -58,48 +111,62 @@ export default fp(
       if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'invalid_idempotency_key', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
       const scope = `u:${request.userId}`;
       const route = `${request.method} ${request.routeOptions.url}`;
+      const requestHashValue = requestHash(secret, request);
       const now = Date.now();
       const db = app.db;
+      await pruneIdempotencyKeys(db, now);
+      const fresh = { route, request_hash: requestHashValue, status: null, body: null, created_at: now };
 
-      const claimed = await db
-        .insertInto('idempotency_keys')
-        .values({ scope, key, route, status: null, body: null, created_at: now })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (claimed) {
-        request.idempotency = { scope, key };
-        return;
+      // A row can vanish between two of these statements (a failed attempt frees its key): go round again.
+      for (let round = 0; round < 3; round++) {
+        const claimed = await db.insertInto('idempotency_keys').values({ scope, key, ...fresh })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .returning('key').executeTakeFirst();
+        // Expired, or abandoned mid-request: one conditional statement takes the key over, so of
+        // several retries arriving together exactly one runs the call.
+        const taken = claimed ?? await db.updateTable('idempotency_keys').set(fresh)
+          .where('scope', '=', scope).where('key', '=', key)
+          .where((eb) => eb.or([
+            eb('created_at', '<', now - IDEMPOTENCY_WINDOW_MS),
+            eb.and([eb('status', 'is', null), eb('created_at', '<', now - STALLED_MS)]),
+          ]))
+          .returning('key').executeTakeFirst();
+        if (taken) {
+          request.idempotency = { scope, key, since: now };
+          return;
+        }
+        const previous = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        if (!previous) continue;
+        if (previous.route !== route || (previous.request_hash !== null && previous.request_hash !== requestHashValue)) {
+          throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another call');
+        }
+        if (previous.status === null) break;
+        reply.header('Idempotent-Replayed', 'true').status(previous.status).type('application/json');
+        return reply.send(previous.body ?? '');
       }
-      const previous = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
-      const stale = previous && (previous.created_at < now - IDEMPOTENCY_WINDOW_MS || (previous.status === null && previous.created_at < now - STALLED_MS));
-      if (!previous || stale) {
-        // Expired, abandoned mid-request, or vanished meanwhile: take the key over for this request.
-        await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
-        await db.insertInto('idempotency_keys').values({ scope, key, route, status: null, body: null, created_at: now })
-          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing()).execute();
-        request.idempotency = { scope, key };
-        return;
-      }
-      if (previous.route !== route) throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another call');
-      if (previous.status === null) throw conflict('A request with this Idempotency-Key is still in progress', 'idempotency_in_progress');
-      reply.header('Idempotent-Replayed', 'true').status(previous.status).type('application/json');
-      return reply.send(previous.body ?? '');
+      throw conflict('A request with this Idempotency-Key is still in progress', 'idempotency_in_progress');
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       const idem = request.idempotency;
       if (!idem) return payload;
       request.idempotency = null;
-      const where = app.db.updateTable('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key);
-      if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') {
-        // A fault or a throttle is not an answer: let the client retry with the same key.
-        await app.db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
-      } else {
-        await where.set({ status: reply.statusCode, body: payload }).execute();
+      const status = reply.statusCode;
+      if (status >= 500 || status === 429 || typeof payload !== 'string' || TOKEN_FIELD.test(payload)) {
+        // A fault or a throttle is not an answer: free the key so a retry runs again. An answer kept
+        // with the call's effect (transactionWithAnswer) stays: the effect is done, and a retry must
+        // get that answer rather than do it twice.
+        await app.db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key)
+          .where('created_at', '=', idem.since).where('status', 'is', null).execute();
+        return payload;
       }
+      let update = app.db.updateTable('idempotency_keys').set({ status, body: payload })
+        .where('scope', '=', idem.scope).where('key', '=', idem.key).where('created_at', '=', idem.since);
+      // A refusal after the commit (rare) does not replace the answer kept with the effect.
+      if (status >= 300) update = update.where('status', 'is', null);
+      await update.execute();
       return payload;
     });
   },
-  { name: 'idempotency', dependencies: ['db', 'auth'] },
+  { name: 'idempotency', dependencies: ['db', 'auth', 'config'] },
 );

@@ -46,7 +46,11 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `beforeReady` may add hooks to the app before it boots (fault tests use it to fail a request at a
+ * chosen point, as a crash would).
+ */
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pxt-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
@@ -60,6 +64,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     ...env,
   });
   const app = await buildApp(config, { logger: false });
+  beforeReady?.(app);
   await app.ready();
   const outboxDir = join(dataDir, 'outbox');
   return {

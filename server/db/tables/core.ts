@@ -72,6 +72,8 @@ export interface IdempotencyTable {
   scope: string;
   key: string;
   route: string;
+  /** HMAC of method, route, parameters and body; NULL on rows kept before migration 009. */
+  request_hash: string | null;
   status: number | null;
   body: string | null;
   created_at: number;

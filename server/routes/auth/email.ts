@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register/',
-    { schema: { tags: ['auth'], body: registerRequestSchema, response: { 200: registerResponseSchema, 201: registerResponseSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: registerRequestSchema, response: { 200: registerResponseSchema, 201: registerResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
       if ((await findUserByEmail(app.db, email))?.email_confirmed) throw emailInUse('email');
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/confirm-email/:token/',
-    { config: { stateChanging: true }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: tokenPairSchema } } },
+    { config: { stateChanging: true, signIn: true }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: tokenPairSchema } } },
     async (request) => {
       try {
         return await app.db.transaction().execute(async (trx) => {
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login-by-email/',
-    { schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => {
       const { email, password } = request.body;
       const limits = loginLimits('email', email, request.ip);
@@ -173,7 +173,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/confirm-email-change/:token/',
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, signIn: true },
       schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangedSchema } },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import { retryOnUniqueViolation } from './common';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/google/',
-    { schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: googleResponseSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: googleResponseSchema } } },
     async (request) => {
       const { googleClientId: clientId, googleUserinfoUrl: userinfoUrl, googleTokeninfoUrl: tokeninfoUrl } = app.config;
       const profile = await fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, request.body.access_token);

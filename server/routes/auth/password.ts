@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset/',
-    { schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       const { email } = request.body;
       // Counted for every address, known or not, so a 429 tells nothing about accounts.
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset-confirm/',
-    { schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       await setPasswordByLink('reset_password', request.body.token, request.body.new_password, request.ip);
       return { detail: 'Your password has been reset. Sign in with the new password.' };
@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/confirm-password-change/',
-    { schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: detailSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       await setPasswordByLink('change_password', request.body.token, request.body.new_password, request.ip);
       return { detail: 'Your password has been changed.' };

@@ -8,7 +8,7 @@ import { revokeRefreshToken, userOfRefreshToken } from '../../services/refresh-t
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh/',
-    { schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } } },
     async (request) => {
       const userId = await userOfRefreshToken(app.db, request.body.refresh);
       if (userId === null) throw notAuthenticated('Token is invalid or expired');

@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login/',
-    { schema: { tags: ['auth'], body: walletRequestSchema, response: { 200: tokenPairSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: walletRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => {
       const { address, message } = await verified(request.body, request.ip, (ts) => walletLoginText(app.config.appName, ts));
       // Two first sign-ins of one wallet at once: the loser's retry finds the winner's account.

@@ -1,7 +1,9 @@
 // Subscribing to the Auto Miner. If no session is running, one starts at once; from then on the
-// mining worker claims and restarts sessions until the subscription expires.
+// mining worker claims and restarts sessions until the subscription expires. The answer is kept in
+// the purchase's transaction, so a retry after a crash gets it back instead of paying again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autoStartResponseSchema } from '../../../shared/api/mining';
+import { transactionWithAnswer } from '../../plugins/idempotency';
 import { buyAutoMiner, subscriptionJson } from '../../services/auto-miner';
 import { sessionJson, startSession } from '../../services/mining-sessions';
 
@@ -15,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const subscription = await buyAutoMiner(trx, userId, now);
       const started = await startSession(trx, userId, { now, sessionSeconds: app.config.miningSessionSeconds, auto: true });
       const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();

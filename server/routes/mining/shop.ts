@@ -1,8 +1,10 @@
 // The mining shop: temporary boosts for Gems. The Gems are taken and the boost granted in one
-// transaction, so a refused payment grants nothing.
+// transaction, so a refused payment grants nothing; the answer is kept in it too, so a retry after
+// a crash gets the boost it bought instead of buying again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopBuyRequestSchema, shopBuyResponseSchema, shopResponseSchema, type ShopItem } from '../../../shared/api/mining';
 import { SHOP_PRICES_GEMS, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '../../../shared/constants';
+import { transactionWithAnswer } from '../../plugins/idempotency';
 import { post } from '../../services/ledger';
 import { grantTempBoost, tempBoostJson } from '../../services/temp-boosts';
 
@@ -26,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const userId = request.userId!;
     const item = SHOP_ITEMS.find((i) => i.id === request.body.item_id)!;
     const now = Date.now();
-    return app.db.transaction().execute(async (trx) => {
+    return transactionWithAnswer(app.db, request, async (trx) => {
       const boost = await grantTempBoost(trx, userId, item.hours, 'shop', now);
       await post(trx, { userId, currency: 'gems', amount: -item.price_gems, reason: 'shop_purchase', ref: `temp_boost:${boost.id}` }, now);
       const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();

@@ -1,9 +1,12 @@
 // Gems top-up (decisions §8). Without a configured provider the top-up answers 503
-// `payments_unavailable`: the one deliberate 5xx of the API, since the call itself is fine.
+// `payments_unavailable`: the one deliberate 5xx of the API, since the call itself is fine. The
+// outcome is booked and the answer kept in one transaction, so a retry after a crash gets the order
+// it paid for instead of a second order and a second payment.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentItemsResponseSchema, topUpRequestSchema, topUpResponseSchema } from '../../../shared/api/payments';
 import { ApiError } from '../../lib/errors';
-import { orderJson, TOP_UP_ITEMS, topUp } from '../../services/payments/orders';
+import { transactionWithAnswer } from '../../plugins/idempotency';
+import { bookCheckout, checkoutOrder, orderJson, TOP_UP_ITEMS } from '../../services/payments/orders';
 import { paymentProviderFor } from '../../services/payments/providers';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -26,9 +29,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     if (!provider) throw new ApiError(503, 'payments_unavailable', 'Payments are not available');
     const userId = request.userId!;
-    const order = await topUp(app.db, provider, userId, request.body.item_id, request.body.method);
-    const user = await app.db.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
-    return { order: orderJson(order), gems: Number(user.gems) };
+    const { order, result } = await checkoutOrder(app.db, provider, userId, request.body.item_id, request.body.method);
+    return transactionWithAnswer(app.db, request, async (trx) => {
+      const booked = await bookCheckout(trx, order, result);
+      const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
+      return { order: orderJson(booked), gems: Number(user.gems) };
+    });
   });
 };
 export default routes;

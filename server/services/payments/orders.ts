@@ -7,7 +7,7 @@ import { type PaymentMethod, TOP_UP_ITEM } from '../../../shared/constants';
 import type { Db, Tx } from '../../db/schema';
 import type { PaymentOrdersTable } from '../../db/tables/mining';
 import { post } from '../ledger';
-import type { PaymentProvider } from './provider';
+import type { CheckoutResult, PaymentProvider } from './provider';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 
@@ -36,8 +36,11 @@ export async function markOrderPaid(trx: Tx, orderId: number, now: number): Prom
   return post(trx, { userId: Number(order.user_id), currency: 'gems', amount: Number(order.gems), reason: 'top_up', ref: `order:${order.id}`, uniqueKey: `top_up:${order.id}` }, now);
 }
 
-/** Records an order for the item, asks the provider to take the payment and books the outcome. */
-export async function topUp(db: Db, provider: PaymentProvider, userId: number, itemId: string, method: PaymentMethod, now = Date.now()): Promise<OrderRow> {
+/**
+ * Records an order for the item and asks the provider to take the payment. The outcome is booked by
+ * `bookCheckout` in a transaction of the caller's, which can keep its answer in it too.
+ */
+export async function checkoutOrder(db: Db, provider: PaymentProvider, userId: number, itemId: string, method: PaymentMethod, now = Date.now()): Promise<{ order: OrderRow; result: CheckoutResult }> {
   const item = TOP_UP_ITEMS.find((i) => i.id === itemId);
   if (!item) throw new Error(`unknown top-up item ${itemId}`);
   const order = await db
@@ -61,15 +64,18 @@ export async function topUp(db: Db, provider: PaymentProvider, userId: number, i
   const result = await provider.checkout({
     orderId: Number(order.id), userId, itemId: item.id, gems: item.gems, priceCents: Number(order.price_cents), currency: 'USD', method,
   });
-  await db.transaction().execute(async (trx) => {
-    if (result.status === 'pending') {
-      await trx.updateTable('payment_orders').set({ external_id: result.externalId, checkout_url: result.checkoutUrl }).where('id', '=', order.id).execute();
-    } else if (result.status === 'failed') {
-      await trx.updateTable('payment_orders').set({ external_id: result.externalId, status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
-    } else {
-      await trx.updateTable('payment_orders').set({ external_id: result.externalId }).where('id', '=', order.id).execute();
-      await markOrderPaid(trx, Number(order.id), Date.now());
-    }
-  });
-  return db.selectFrom('payment_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  return { order, result };
+}
+
+/** Books the provider's answer on the order (crediting the Gems when paid) and returns the order. */
+export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutResult): Promise<OrderRow> {
+  if (result.status === 'pending') {
+    await trx.updateTable('payment_orders').set({ external_id: result.externalId, checkout_url: result.checkoutUrl }).where('id', '=', order.id).execute();
+  } else if (result.status === 'failed') {
+    await trx.updateTable('payment_orders').set({ external_id: result.externalId, status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+  } else {
+    await trx.updateTable('payment_orders').set({ external_id: result.externalId }).where('id', '=', order.id).execute();
+    await markOrderPaid(trx, Number(order.id), Date.now());
+  }
+  return trx.selectFrom('payment_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
 }
