@@ -9,6 +9,7 @@ import * as season from './migrations/004-season';
 import * as push from './migrations/005-push';
 import * as workerScan from './migrations/006-worker-scan';
 import * as usernameKey from './migrations/008-username-key';
+import * as activeFriends from './migrations/011-active-friends';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -19,6 +20,7 @@ const steps: Record<string, Step> = {
   '005-push': push,
   '006-worker-scan': workerScan,
   '008-username-key': usernameKey,
+  '011-active-friends': activeFriends,
 };
 
 export async function migrate(database: Database): Promise<void> {
