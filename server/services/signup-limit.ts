@@ -3,13 +3,20 @@
 // database's `throttle` table, so every server process shares the count. Called in the
 // transaction that creates the account: a refused sign-up rolls its count back with it, and a
 // sign-in to an existing account never counts.
+import { tooManyAttempts } from '../lib/errors';
 import type { Tx } from '../db/schema';
 import { takeAttempt } from './throttle';
 
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Counts one new account for this client address; 429 with Retry-After past the limit (0: no limit). */
-export async function takeSignup(trx: Tx, ip: string, perHour: number): Promise<void> {
+export async function takeSignup(trx: Tx, ip: string, perHour: number, now = Date.now()): Promise<void> {
   if (perHour <= 0) return;
-  await takeAttempt(trx, [{ key: `signup:ip:${ip}`, max: perHour, windowMs: SIGNUP_WINDOW_MS }]);
+  const key = `signup:ip:${ip}`;
+  await takeAttempt(trx, [{ key, max: perHour, windowMs: SIGNUP_WINDOW_MS }], now);
+  // Our increment holds the counter's row until this transaction ends, so reading it now sees
+  // every sign-up that went ahead of us: a burst of parallel sign-ups cannot all pass a check
+  // made before they counted.
+  const row = await trx.selectFrom('throttle').select(['count', 'window_start']).where('key', '=', key).executeTakeFirstOrThrow();
+  if (Number(row.count) > perHour) throw tooManyAttempts(Math.max(1, Math.ceil((Number(row.window_start) + SIGNUP_WINDOW_MS - now) / 1000)));
 }

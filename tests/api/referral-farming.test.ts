@@ -192,6 +192,16 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       expect((await walletSignUp(ip)).statusCode).toBe(200);
     });
 
+    it('creates at most the limit of accounts when 20 sign-ups from one address arrive at once', async () => {
+      const ip = '198.51.100.50';
+      const answers = await Promise.all(Array.from({ length: 20 }, () => walletSignUp(ip)));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(10);
+      expect(codes.filter((c) => c === 429)).toHaveLength(10);
+      const row = await limited.app.db.selectFrom('throttle').select('count').where('key', '=', `signup:ip:${ip}`).executeTakeFirstOrThrow();
+      expect(Number(row.count)).toBe(10);
+    });
+
     it('is off with SIGNUP_LIMIT_PER_HOUR=0', async () => {
       // `t` runs with the tests' default, 0.
       const ip = '198.51.100.30';
