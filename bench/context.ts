@@ -57,6 +57,8 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
     DATA_DIR: dataDir,
     STATIC_DIR: '',
     WORKER_INTERVAL_MS: '0',
+    // Load from one machine: the per-address sign-up limit would refuse the simulated players.
+    SIGNUP_LIMIT_PER_HOUR: '0',
     JWT_SECRET: BENCH_JWT_SECRET,
     ...extra,
   };

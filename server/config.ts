@@ -43,6 +43,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Blog articles, `<lang>/<slug>.md` (BLOG_DIR, default content/blog of the repository). */
   blogDir: string;
+  /** New accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 10; 0: no limit, for load tests). */
+  signupLimitPerHour: number;
   /** Token-sale figures for GET /ico/ (ICO_* variables, see services/ico.ts). */
   ico: IcoSettings;
 }
@@ -110,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
+    signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),
     ico: loadIcoSettings(env),
   };
 }

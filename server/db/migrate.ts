@@ -10,6 +10,7 @@ import * as push from './migrations/005-push';
 import * as workerScan from './migrations/006-worker-scan';
 import * as usernameKey from './migrations/008-username-key';
 import * as idempotencyRequest from './migrations/009-idempotency-request';
+import * as activeFriends from './migrations/011-active-friends';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -21,6 +22,7 @@ const steps: Record<string, Step> = {
   '006-worker-scan': workerScan,
   '008-username-key': usernameKey,
   '009-idempotency-request': idempotencyRequest,
+  '011-active-friends': activeFriends,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -8,6 +8,7 @@ import { type TaskCategory, type TaskMessageCode, taskMessageRu } from '../../sh
 import { ApiError, type FieldError, refuse } from '../lib/errors';
 import type { Tx } from '../db/schema';
 import { type LedgerReason, post } from './ledger';
+import { activeReferralCount } from './referrals';
 
 /** A 400 refusal with a task message's Russian text and its code (decisions §7). */
 export const refuseTask = (code: TaskMessageCode, category?: TaskCategory, body?: Record<string, unknown>) =>
@@ -127,15 +128,8 @@ export async function questPaid(db: Tx, userId: number, quest: QuestDef): Promis
   return row !== undefined;
 }
 
-/** Players who signed up through this player's referral link. */
-export async function referralCount(db: Tx, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referrer_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** Friends who count (decisions §12 Active friends): see services/referrals.ts. */
+export const referralCount = activeReferralCount;
 
 const inviteQuest = (friends: number): QuestDef => {
   const quest = SOCIAL_QUESTS.find((q) => q.invites === friends);
@@ -144,8 +138,8 @@ const inviteQuest = (friends: number): QuestDef => {
 };
 
 /**
- * Pays every referral award the player has reached (decisions §7 Deviation: referral count ≥ its
- * "friends" number) and not been paid; returns the awards paid by this call. Each award has a
+ * Pays every referral award the player has reached (decisions §7 Deviation: count of active friends
+ * ≥ its "friends" number) and not been paid; returns the awards paid by this call. Each award has a
  * unique ledger key, so concurrent calls pay each award once between them.
  */
 export async function settleReferralAwards(trx: Tx, userId: number): Promise<{ friends: number; points: number }[]> {

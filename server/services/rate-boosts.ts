@@ -1,6 +1,6 @@
-// Permanent rate boosts (decisions §6): +5 % per completed task and +10 % per referral, each
-// granted once (unique indexes on user + task title and user + referral). A session's rate is
-// fixed when it starts, so a new boost counts from the next session.
+// Permanent rate boosts (decisions §6): +5 % per completed task and +10 % per active friend
+// (decisions §12), each granted once (unique indexes on user + task title and user + referral). A
+// session's rate is fixed when it starts, so a new boost counts from the next session.
 import type { Selectable } from 'kysely';
 import type { Boost } from '../../shared/api/mining';
 import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '../../shared/constants';
@@ -8,6 +8,7 @@ import { questByServerTitle } from '../../shared/tasks';
 import type { Tx } from '../db/schema';
 import type { RateBoostsTable } from '../db/tables/mining';
 import { invalidField, refuse } from '../lib/errors';
+import { activeReferrals } from './referrals';
 import { isTaskCompleted } from './task-completion';
 
 export type RateBoostRow = Selectable<RateBoostsTable>;
@@ -39,16 +40,13 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
   return row;
 }
 
-/** Grants one boost per referral not boosted yet; returns how many were granted. */
+/** Grants one boost per active friend (services/referrals.ts) not boosted yet; returns how many were granted. */
 export async function rewardReferralBoosts(trx: Tx, userId: number, now: number): Promise<number> {
-  const referrals = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('referrer_id', '=', userId)
+  const referrals = await activeReferrals(trx, userId)
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
     )
-    .orderBy('id')
+    .orderBy('users.id')
     .execute();
   let added = 0;
   for (const r of referrals) {

@@ -8,6 +8,8 @@ export const referralSchema = z.object({
   wallet_address: z.string().nullable(),
   /** ISO 8601 UTC. */
   joined_at: z.string(),
+  /** Counts for awards, invite quests, boosts and the beta: has claimed a mining session (decisions §12). */
+  active: z.boolean(),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

@@ -19,6 +19,15 @@ export async function refreshReferrals(): Promise<Referral[]> {
   return list;
 }
 
+/**
+ * Friends who count for awards and invite quests (decisions §12): those the server marks active.
+ * A row stored before the server sent the mark counts as not active until the next refresh.
+ */
+export const isActiveReferral = (row: { active?: unknown }) => row.active === true;
+
+/** How many stored friends are active (for useLiveQuery). */
+export const storedActiveReferralCount = () => db.referrals.filter((row) => isActiveReferral(row as ReferralRow)).count();
+
 /** The stored list, newest first (for useLiveQuery). */
 export async function storedReferrals(): Promise<ReferralRow[]> {
   const rows = (await db.referrals.toArray()) as ReferralRow[];

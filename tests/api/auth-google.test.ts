@@ -172,4 +172,23 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     expect(results.map((r) => r.json().action).sort()).toEqual(['logged_in', 'registered']);
     expect(await t.app.db.selectFrom('users').select('id').where('google_sub', '=', p.sub).execute()).toHaveLength(1);
   });
+
+  it('counts new Google accounts against the sign-up limit of the client address; signing in again is not one', async () => {
+    const limited = await createTestApp(dialect, { ...googleEnv(), SIGNUP_LIMIT_PER_HOUR: '2' });
+    try {
+      const ip = '198.51.100.40';
+      const signInAt = (token: string, remoteAddress = ip) => limited.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: token }, remoteAddress });
+      const known = profile(uniqueEmail('limit'));
+      expect((await signInAt(googleToken(known))).json().action).toBe('registered');
+      expect((await signInAt(googleToken(profile(uniqueEmail('limit'))))).statusCode).toBe(200);
+      const refused = await signInAt(googleToken(profile(uniqueEmail('limit'))));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('throttled');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await signInAt(googleToken(known))).json().action).toBe('logged_in');
+      expect((await signInAt(googleToken(profile(uniqueEmail('limit'))), '198.51.100.41')).json().action).toBe('registered');
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/services/users';
 import { API, bearer, otherIp, quickUser, registerAndConfirm, walletLogin } from '../helpers/accounts';
+import { claimFirstSession } from '../helpers/mining';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('player record and account details on %s', (dialect) => {
@@ -110,12 +111,16 @@ describe.each(testDialects())('player record and account details on %s', (dialec
       }
     });
 
-    it('refuses self-referral and then saves nothing', async () => {
+    it('ignores a self-referral and saves the username, then and at every later rename with the stored link', async () => {
       const self = await quickUser(t, { username: freshName('self') });
-      const res = await complete(self.access, { username: freshName(), referral_link: `http://app.test/?refCode=${self.user.referral_code}` });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('self_referral');
-      expect((await me(self.access)).json().username).toBe(self.user.username);
+      const link = `http://app.test/?refCode=${self.user.referral_code}`;
+      for (let i = 0; i < 2; i++) {
+        const name = freshName('self');
+        const res = await complete(self.access, { username: name, referral_link: link });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ detail: expect.any(String), username: name, referrer_recorded: false });
+        expect((await me(self.access)).json().username).toBe(name);
+      }
       expect(await referrerOf(self.user.id)).toBeNull();
     });
 
@@ -132,7 +137,7 @@ describe.each(testDialects())('player record and account details on %s', (dialec
     const list = (access: string) => t.app.inject({ method: 'GET', url: `${API}/referrals/`, headers: bearer(access) });
     const detail = (access: string, id: number | string) => t.app.inject({ method: 'GET', url: `${API}/referrals/${id}/`, headers: bearer(access) });
 
-    it("lists the player's own referrals newest first, and shows one of them", async () => {
+    it("lists the player's own referrals newest first, marks the active ones, and shows one of them", async () => {
       const referrer = await quickUser(t);
       const base = Date.now() - 10_000;
       const older = await createUser(t.app.db, { username: freshName('old') }, base);
@@ -141,17 +146,21 @@ describe.each(testDialects())('player record and account details on %s', (dialec
       // Through the API as well.
       const third = await quickUser(t);
       await complete(third.access, { username: freshName('thr'), referral_link: `http://app.test/?refCode=${referrer.user.referral_code}` });
+      // Active once they have claimed a mining session (decisions §12).
+      await claimFirstSession(t, { id: older.id, token: t.app.issueAccess(older.id) });
 
       const res = await list(referrer.access);
       expect(res.statusCode).toBe(200);
       const rows = res.json();
       expect(rows.map((r: { id: number }) => r.id)).toEqual([third.user.id, newer.id, older.id]);
-      expect(rows[1]).toEqual({ id: newer.id, username: null, wallet_address: '0x1111111111111111111111111111111111111111', joined_at: new Date(base + 5000).toISOString() });
-      expect(rows[2]).toEqual({ id: older.id, username: older.username, wallet_address: null, joined_at: new Date(base).toISOString() });
+      expect(rows[1]).toEqual({ id: newer.id, username: null, wallet_address: '0x1111111111111111111111111111111111111111', joined_at: new Date(base + 5000).toISOString(), active: false });
+      expect(rows[2]).toEqual({ id: older.id, username: older.username, wallet_address: null, joined_at: new Date(base).toISOString(), active: true });
 
       const one = await detail(referrer.access, older.id);
       expect(one.statusCode).toBe(200);
       expect(one.json()).toEqual(rows[2]);
+      expect(rows[0].active).toBe(false);
+      expect((await detail(referrer.access, newer.id)).json().active).toBe(false);
     });
 
     it("never shows another player's referrals", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA_REQUIRED_KEYS } from '../../shared/tasks';
 import { accountReady, addReferrals, call, completeBetaTasks, expectBalanceMatchesLedger, ledgerRows, makePlayer, randomWallet } from '../helpers/quest-fixtures';
+import { claimFirstSession } from '../helpers/mining';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const valid = () => ({ telegram: '@pxt_player', discord: 'pxt.player_1', email: 'player@example.com', wallet: randomWallet() });
@@ -47,6 +48,25 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
     const status = (await call(t, p, 'GET', '/beta/status/')).json();
     expect(status).toMatchObject({ is_eligible: false, completed_tasks: 6, missing_tasks: ['telegram_ru', 'telegram_eng', 'invite_6'] });
     expect(await t.app.db.selectFrom('beta_applications').selectAll().where('user_id', '=', p.id).execute()).toHaveLength(0);
+  });
+
+  it('refuses an application while the invited friends have not claimed a mining session (decisions §12)', async () => {
+    const p = await makePlayer(t, accountReady());
+    for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/']) await call(t, p, 'GET', path);
+    for (const network of ['telegram_ru', 'telegram_eng', 'discord']) await call(t, p, 'POST', '/tasks/social-media-reward/', { network });
+    const friends = await addReferrals(t, p.id, 6, { active: false });
+
+    const res = await call(t, p, 'POST', '/apply-for-beta/', valid());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'beta_tasks_incomplete', missing: ['invite_2', 'invite_4', 'invite_6'] });
+    expect((await call(t, p, 'GET', '/beta/status/')).json()).toMatchObject({ is_eligible: false, completed_tasks: 6 });
+    expect(await ledgerRows(t, p.id, 'referral_award')).toHaveLength(0);
+
+    // Five of six play: invite_6 is still missing.
+    for (const f of friends.slice(0, 5)) await claimFirstSession(t, f);
+    expect((await call(t, p, 'POST', '/apply-for-beta/', valid())).json()).toMatchObject({ code: 'beta_tasks_incomplete', missing: ['invite_6'] });
+    await claimFirstSession(t, friends[5]);
+    expect((await call(t, p, 'POST', '/apply-for-beta/', valid())).statusCode).toBe(201);
   });
 
   it('validates the contacts with Russian field messages', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../server/services/ledger';
 import { hasUnclaimedSession } from '../../server/services/mining-status';
-import { endSession } from '../helpers/mining';
+import { claimFirstSession, endSession } from '../helpers/mining';
 import { apiCall, balance, createPlayer, grant, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -262,18 +262,21 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(boosts).toMatchObject({ task_total_boost: 5, task_count: 1 });
   });
 
-  it('grants one boost per referral, capped at 100 %', async () => {
+  it('grants one boost per active friend, capped at 100 %', async () => {
     const p = await createPlayer(t);
     const none = await get(p, '/mining/reward-referral-boost/');
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('no_new_referrals');
 
-    for (let i = 0; i < 2; i++) await createPlayer(t, { referrerId: p.id });
+    // Friends count once they have claimed a mining session (decisions §12).
+    const friend = async () => claimFirstSession(t, await createPlayer(t, { referrerId: p.id }));
+    await createPlayer(t, { referrerId: p.id }); // never mines: never counts
+    for (let i = 0; i < 2; i++) await friend();
     const two = await Promise.all([0, 1, 2].map(() => get(p, '/mining/reward-referral-boost/')));
     expect(two.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
     expect(two.find((a) => a.statusCode === 200)!.json()).toMatchObject({ added: 2, referral_total_boost: 20, referral_count: 2 });
 
-    for (let i = 0; i < 10; i++) await createPlayer(t, { referrerId: p.id });
+    for (let i = 0; i < 10; i++) await friend();
     const twelve = (await get(p, '/mining/reward-referral-boost/')).json();
     expect(twelve).toMatchObject({ added: 10, referral_total_boost: 100, referral_count: 12 });
     const { session } = (await get(p, '/mining/start/')).json();

@@ -41,8 +41,35 @@ export function setWallet(server: RunningServer, username: string, address = ran
   return address;
 }
 
-/** Adds `count` players who signed up through `referrer`'s link; returns their usernames. */
-export function addReferredPlayers(server: RunningServer, referrer: string, count: number): string[] {
+/**
+ * Records a claimed one-hour mining session for the player, as a claim writes it (the session and
+ * its `mining_claim` ledger row): the player becomes an active friend (decisions §12).
+ */
+function claimedSession(db: Database.Database, userId: number | bigint): void {
+  const now = Date.now();
+  const reward = 1_000_000; // 1 PXT, an hour at the base rate
+  const session = db
+    .prepare('INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, claimed_at, task_boost_percent, referral_boost_percent, reward, auto) VALUES (?, ?, ?, 1, ?, 0, 0, ?, 0)')
+    .run(userId, now - 3_600_000, now - 1000, now, reward);
+  db.prepare("INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at) VALUES (?, 'token', ?, 'mining_claim', ?, ?, ?)")
+    .run(userId, reward, `session:${session.lastInsertRowid}`, `mining_claim:${session.lastInsertRowid}`, now);
+  db.prepare('UPDATE users SET token = token + ? WHERE id = ?').run(reward, userId);
+}
+
+/** The named player claims a mining session (see claimedSession). */
+export function claimSessionFor(server: RunningServer, username: string): void {
+  withDb(server, (db) => {
+    const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(username) as { id: number } | undefined;
+    if (!row) throw new Error(`no player ${username}`);
+    claimedSession(db, row.id);
+  });
+}
+
+/**
+ * Adds `count` players who signed up through `referrer`'s link and, unless `active` is false,
+ * claimed a mining session; returns their usernames.
+ */
+export function addReferredPlayers(server: RunningServer, referrer: string, count: number, { active = true } = {}): string[] {
   return withDb(server, (db) => {
     const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(referrer) as { id: number } | undefined;
     if (!row) throw new Error(`no player ${referrer}`);
@@ -50,7 +77,8 @@ export function addReferredPlayers(server: RunningServer, referrer: string, coun
     const names: string[] = [];
     for (let i = 0; i < count; i++) {
       const name = `crew${randomBytes(4).toString('hex')}`;
-      insert.run(name, randomBytes(8).toString('hex'), row.id, Date.now());
+      const friend = insert.run(name, randomBytes(8).toString('hex'), row.id, Date.now());
+      if (active) claimedSession(db, friend.lastInsertRowid);
       names.push(name);
     }
     return names;

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
-import { addReferredPlayers, registerForLink, setWallet } from './players';
+import { addReferredPlayers, claimSessionFor, registerForLink, setWallet } from './players';
 
 const quest = (page: Page, key: string) => page.locator(`[data-quest="${key}"]`);
 const coins = (page: Page) => page.getByTestId('coin-balance');
@@ -87,9 +87,17 @@ test('quests pay coins, a category reward and a boost; a friend joins through th
   await expect(details).toBeHidden();
   await friendContext.close();
 
+  // Listed at once, but counted only once they have claimed a mining session (decisions §12).
   await page.reload();
   const list = page.getByRole('region', { name: /Your referrals/ });
-  await expect(list.getByText('FriendOfRider')).toBeVisible();
+  const friendRow = list.getByTestId('referral-row').filter({ hasText: 'FriendOfRider' });
+  await expect(friendRow).toContainText('Not active yet');
+  await expect(friendRow).toContainText('Counts once they claim their first mining session');
+  await expect(page.getByTestId('referral-count')).toHaveText('0');
+  claimSessionFor(server, 'FriendOfRider');
+  await page.reload();
+  await expect(friendRow).toContainText('Active');
+  await expect(friendRow).not.toContainText('Counts once they claim');
   await expect(page.getByTestId('referral-count')).toHaveText('1');
 
   // One friend is not enough for any award.
@@ -97,10 +105,14 @@ test('quests pay coins, a category reward and a boost; a friend joins through th
   await expect(page.getByText('Not enough referrals for new awards')).toBeVisible();
   await expect(coins(page)).toHaveText('140');
 
-  // Three more friends: the 2- and 4-friend awards are complete and pay 4 + 8 coins.
+  // Three more friends who mined, and one who did not: the 2- and 4-friend awards are complete and
+  // pay 4 + 8 coins.
   addReferredPlayers(server, rider.username, 3);
+  const [idle] = addReferredPlayers(server, rider.username, 1, { active: false });
   await page.reload();
   await expect(page.getByTestId('referral-count')).toHaveText('4');
+  await expect(list.getByTestId('referral-row')).toHaveCount(5);
+  await expect(list.getByTestId('referral-row').filter({ hasText: idle })).toContainText('Not active yet');
   const awards = page.getByRole('table');
   await expect(awards.getByRole('row', { name: /Invite 2 friends/ })).toContainText('Complete');
   await expect(awards.getByRole('row', { name: /Invite 4 friends/ })).toContainText('Complete');
@@ -124,7 +136,7 @@ test('the beta application: eligibility, client and server field checks, success
   await signInPage(page, tester);
   await page.goto('/tasks');
   const beta = page.getByRole('region', { name: 'Beta test' });
-  // The first three invite quests count as soon as their referral count is reached.
+  // The first three invite quests count as soon as that many friends have claimed a mining session.
   await expect(beta).toContainText('3 of 9 required quests done');
   await expect(beta.getByRole('button', { name: 'Apply for the beta' })).toBeDisabled();
 

@@ -21,3 +21,16 @@ export async function openSessionId(t: TestApp, userId: number): Promise<number 
   const s = await t.app.db.selectFrom('mining_sessions').select('id').where('user_id', '=', userId).where('claimed', '=', 0).executeTakeFirst();
   return s ? Number(s.id) : null;
 }
+
+/**
+ * Makes a player an active friend (decisions §12) the way a player does: starts a session through
+ * the API, lets it end (shifted into the past, no sleep) and claims it through the API.
+ */
+export async function claimFirstSession(t: TestApp, player: { id: number; token: string }): Promise<void> {
+  const headers = { authorization: `Bearer ${player.token}` };
+  const start = await t.app.inject({ method: 'GET', url: '/api/v1/mining/start/', headers });
+  if (start.statusCode !== 200) throw new Error(`start: ${start.statusCode} ${start.body}`);
+  await endSession(t, (await openSessionId(t, player.id))!);
+  const claim = await t.app.inject({ method: 'GET', url: '/api/v1/mining/claim/', headers });
+  if (claim.statusCode !== 200) throw new Error(`claim: ${claim.statusCode} ${claim.body}`);
+}

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ledgerSum } from '../../server/services/ledger';
 import { createUser, type NewUser } from '../../server/services/users';
+import { claimFirstSession } from './mining';
 import type { TestApp } from './test-app';
 
 export interface Player {
@@ -22,9 +23,18 @@ export async function makePlayer(t: TestApp, u: NewUser & { referrerId?: number 
   return { id: Number(user.id), token: t.app.issueAccess(Number(user.id)) };
 }
 
-/** Signs up `n` players through `referrerId`'s link. */
-export async function addReferrals(t: TestApp, referrerId: number, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await makePlayer(t, { referrerId });
+/**
+ * Signs up `n` players through `referrerId`'s link. They claim a mining session through the API, so
+ * they count (decisions §12 Active friends), unless `active` is false.
+ */
+export async function addReferrals(t: TestApp, referrerId: number, n: number, { active = true } = {}): Promise<Player[]> {
+  const friends: Player[] = [];
+  for (let i = 0; i < n; i++) {
+    const friend = await makePlayer(t, { referrerId });
+    if (active) await claimFirstSession(t, friend);
+    friends.push(friend);
+  }
+  return friends;
 }
 
 /** A player whose three account quests' conditions hold (none paid yet). */

@@ -60,6 +60,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     WORKER_INTERVAL_MS: '0',
     APP_URL: 'http://app.test',
     SCRYPT_LOG_N: '14',
+    // Tests sign up many players from one address; tests of the sign-up limit set it.
+    SIGNUP_LIMIT_PER_HOUR: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -17,6 +17,8 @@ export interface UsersTable {
   gems: Generated<number>;
   referrer_id: number | null;
   referral_code: string;
+  /** When complete-registration first saved a username; NULL before (migration 011). */
+  username_chosen_at: number | null;
   ico: Generated<number>;
   language: Generated<number>;
   created_at: number;

@@ -19,6 +19,7 @@ import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionToken
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../services/passwords';
 import { issueTokenPair } from '../../services/refresh-tokens';
 import { assertNotThrottled, clearThrottle, loginLimits, mailLimits, pruneThrottle, recordAttempt, takeAttempt } from '../../services/throttle';
+import { takeSignup } from '../../services/signup-limit';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY } from './common';
 
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             await revokeActionTokens(trx, existing.id, ['confirm_registration']);
             return { token: await issueActionToken(trx, { userId: existing.id, kind: 'confirm_registration' }), created: false };
           }
+          await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
           const user = await createUser(trx, { email, passwordHash });
           return { token: await issueActionToken(trx, { userId: user.id, kind: 'confirm_registration' }), created: true };
         }),

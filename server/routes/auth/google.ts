@@ -5,6 +5,7 @@ import { googleRequestSchema, googleResponseSchema } from '../../../shared/api/a
 import { revokeActionTokens } from '../../services/action-tokens';
 import { fetchGoogleProfile, googleFailed } from '../../services/google';
 import { issueTokenPair } from '../../services/refresh-tokens';
+import { takeSignup } from '../../services/signup-limit';
 import { createUser, findUserByEmail, generateUsername } from '../../services/users';
 import { retryOnUniqueViolation } from './common';
 
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               if (unproven) await revokeActionTokens(trx, byEmail.id, ['confirm_registration']);
               user = { ...byEmail, google_sub: profile.sub };
             } else {
+              await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
               const username = await generateUsername(trx, profile.email);
               user = await createUser(trx, { username, email: profile.email, emailConfirmed: true, googleSub: profile.sub });
               action = 'registered';

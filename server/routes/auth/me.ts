@@ -1,10 +1,12 @@
 // The signed-in player's record (GET /auth/me) and the first-time account details
-// (PATCH /auth/complete-registration/: username, and the referrer from the link they arrived with).
+// (PATCH /auth/complete-registration/: username, and at the first choice the referrer from the link
+// they arrived with).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '../../../shared/api/auth';
-import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
+import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { unclaimedSessionExists } from '../../services/mining-status';
+import { REFERRAL_WINDOW_MS } from '../../services/referrals';
 import { isUniqueViolation, referralLink, usernameColumns, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
 
@@ -57,22 +59,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(app.db, request);
       const { username, referral_link } = request.body;
+      const now = Date.now();
 
-      // The referral is checked first: a refused one refuses the whole call, username included.
+      // decisions §12: the referrer comes only with the first username choice, within 24 h of the
+      // account's creation. The client sends its stored link with every rename, so anything else
+      // (late, self, unknown, already referred) is ignored and the username is still saved.
       let referrerId: number | null = null;
       const code = refCodeOf(referral_link, app.config.appUrl);
-      if (code) {
+      const mayRecord = user.username_chosen_at === null && user.referrer_id === null && now - Number(user.created_at) <= REFERRAL_WINDOW_MS;
+      if (code && mayRecord) {
         const referrer = await app.db.selectFrom('users').select('id').where('referral_code', '=', code).executeTakeFirst();
-        if (referrer?.id === user.id) throw refuse('self_referral', 'You cannot use your own referral link.');
-        // An unknown code is ignored: the link may be old or mistyped, the sign-up still counts.
-        referrerId = referrer?.id ?? null;
+        if (referrer && referrer.id !== user.id) referrerId = referrer.id;
       }
       if (await usernameTaken(app.db, username, user.id)) throw usernameTakenError();
 
       try {
         const recorded = await app.db.transaction().execute(async (trx) => {
+          // Marking the first choice is one conditional update: of two racing first choices only
+          // one may record a referrer.
+          const first = await trx.updateTable('users').set({ username_chosen_at: now }).where('id', '=', user.id).where('username_chosen_at', 'is', null).executeTakeFirst();
           await trx.updateTable('users').set(usernameColumns(username)).where('id', '=', user.id).execute();
-          if (referrerId === null) return false;
+          if (referrerId === null || Number(first.numUpdatedRows) !== 1) return false;
           // Recorded once: a referrer already set is never replaced.
           const set = await trx.updateTable('users').set({ referrer_id: referrerId }).where('id', '=', user.id).where('referrer_id', 'is', null).executeTakeFirst();
           return Number(set.numUpdatedRows) === 1;

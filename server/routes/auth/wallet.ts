@@ -16,6 +16,7 @@ import {
   signatureReused,
   signatureStale,
 } from '../../services/wallet-signature';
+import { takeSignup } from '../../services/signup-limit';
 import { createUser, isUniqueViolation } from '../../services/users';
 import { currentUser, retryOnUniqueViolation, SECURITY } from './common';
 
@@ -49,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (!(await markSignatureUsed(trx, address, message))) throw signatureReused();
           const existing = await trx.selectFrom('users').select('id').where('wallet_address', '=', address).executeTakeFirst();
           // A new wallet player is named after the wallet; the client then asks for a username.
+          if (!existing) await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
           const userId = existing?.id ?? (await createUser(trx, { walletAddress: address, username: address })).id;
           return issueTokenPair(app, trx, userId);
         }),

@@ -1,20 +1,26 @@
 // GET /referrals/ and /referrals/{id}/: the players whose referrer is the signed-in player, newest
-// first. Another player's referral is "not found", the same as an id that does not exist.
+// first, each marked active once they count (services/referrals.ts). Another player's referral is
+// "not found", the same as an id that does not exist.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralListSchema, referralParamsSchema, referralSchema } from '../../../shared/api/referrals';
 import { notFound } from '../../lib/errors';
+import { hasClaimedSession } from '../../services/referrals';
 
 const SECURITY = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const referrals = (referrerId: number) =>
-    app.db.selectFrom('users').select(['id', 'username', 'wallet_address', 'created_at']).where('referrer_id', '=', referrerId);
+    app.db
+      .selectFrom('users')
+      .select(['id', 'username', 'wallet_address', 'created_at', (eb) => hasClaimedSession(eb).as('active')])
+      .where('referrer_id', '=', referrerId);
 
-  const shape = (r: { id: number; username: string | null; wallet_address: string | null; created_at: number }) => ({
+  const shape = (r: { id: number; username: string | null; wallet_address: string | null; created_at: number; active: unknown }) => ({
     id: Number(r.id),
     username: r.username,
     wallet_address: r.wallet_address,
     joined_at: new Date(Number(r.created_at)).toISOString(),
+    active: Number(r.active) === 1, // 1 on SQLite, true on PostgreSQL
   });
 
   app.get(

@@ -3,7 +3,7 @@ import { shortWallet } from '../../../../shared/validation';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { currentLanguage } from '../../../lib/i18n';
-import type { ReferralRow } from '../../../lib/referrals';
+import { isActiveReferral, type ReferralRow } from '../../../lib/referrals';
 
 interface Props {
   rows: ReferralRow[] | undefined;
@@ -21,6 +21,7 @@ export function ReferralList({ rows, loading, error, onRetry }: Props) {
   return (
     <section className="ref-list" aria-labelledby="ref-list-title" aria-busy={loading || undefined}>
       <h2 id="ref-list-title">{t('list.title', { count: list.length })}</h2>
+      <p className="ref-list__rule">{t('list.rule')}</p>
       {error && (
         <div className="ref-list__error" role="alert">
           <span>{error}</span>
@@ -37,13 +38,20 @@ export function ReferralList({ rows, loading, error, onRetry }: Props) {
         !error && <p className="ref-list__empty">{t('list.empty')}</p>
       ) : (
         <ul className="ref-list__items">
-          {list.map((r) => (
-            <li key={r.id} className="ref-list__item">
-              <span className="ref-list__avatar" aria-hidden="true" />
-              <span className="ref-list__name">{r.username || (r.wallet_address ? shortWallet(r.wallet_address) : t('list.noName'))}</span>
-              <span className="ref-list__date">{t('list.joined', { date: date.format(new Date(r.joined_at)) })}</span>
-            </li>
-          ))}
+          {list.map((r) => {
+            const active = isActiveReferral(r);
+            return (
+              <li key={r.id} className={`ref-list__item ${active ? 'ref-list__item--active' : 'ref-list__item--inactive'}`} data-testid="referral-row">
+                <span className="ref-list__avatar" aria-hidden="true" />
+                <span className="ref-list__name">{r.username || (r.wallet_address ? shortWallet(r.wallet_address) : t('list.noName'))}</span>
+                <span className="ref-list__date">{t('list.joined', { date: date.format(new Date(r.joined_at)) })}</span>
+                <span className="ref-list__status">
+                  <strong className="ref-list__badge">{active ? t('list.active') : t('list.inactive')}</strong>
+                  {!active && <span className="ref-list__why">{t('list.inactiveWhy')}</span>}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
-import { refreshReferrals, storedReferrals } from '../../../lib/referrals';
+import { isActiveReferral, refreshReferrals, storedReferrals } from '../../../lib/referrals';
 import { listFailureText } from '../state/awards';
 import { AwardsTable } from './awards-table';
 import { ReferralLink } from './referral-link';
@@ -15,6 +15,8 @@ export function ReferralsPage() {
   const { t } = useTranslation('referrals');
   const user = useCurrentUser();
   const rows = useLiveQuery(storedReferrals);
+  // Only active friends count toward the awards (decisions §12); the list shows everyone.
+  const activeCount = rows?.filter(isActiveReferral).length ?? 0;
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,7 +44,7 @@ export function ReferralsPage() {
         <div className="referrals__stats">
           <p className="referrals__stat">
             <span>{t('count')}</span>
-            <strong data-testid="referral-count">{rows?.length ?? 0}</strong>
+            <strong data-testid="referral-count">{activeCount}</strong>
           </p>
           <p className="referrals__stat">
             <span>{t('balance')}</span>
@@ -52,7 +54,7 @@ export function ReferralsPage() {
       </header>
       <ReferralLink link={user?.referral_link || undefined} />
       <div className="referrals__grid">
-        <AwardsTable referralCount={rows?.length ?? 0} />
+        <AwardsTable referralCount={activeCount} />
         <ReferralList rows={rows} loading={loading} error={error} onRetry={() => void load()} />
       </div>
     </div>

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { toApiFailure } from '../../../lib/api-errors';
 import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { db } from '../../../lib/db';
-import { refreshReferrals } from '../../../lib/referrals';
+import { refreshReferrals, storedActiveReferralCount } from '../../../lib/referrals';
 import { refreshBetaStatus, refreshCompletedTasks, TASK_DOCS } from '../api/tasks-api';
 import { questLists } from '../state/quest-list';
 import { BetaBlock } from './beta-block';
@@ -29,7 +29,8 @@ export function TasksPage() {
   const beta = useTaskDoc<BetaStatus>(TASK_DOCS.beta);
   const boosted = useTaskDoc<string[]>(TASK_DOCS.boosted);
   const claimed = useTaskDoc<Record<string, boolean>>(TASK_DOCS.claimed);
-  const referralCount = useLiveQuery(() => db.referrals.count()) ?? 0;
+  // Invite quests count active friends only (decisions §12), as the server does.
+  const referralCount = useLiveQuery(storedActiveReferralCount) ?? 0;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
 
