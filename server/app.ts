@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { requestSerializer } from './lib/log-redaction';
 import auth from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -23,11 +24,14 @@ export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
   database?: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Request lines keep no mailed token (lib/log-redaction.ts).
+    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
