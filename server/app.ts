@@ -6,6 +6,7 @@ import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import auth from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -32,7 +33,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     // Request lines keep no mailed token (lib/log-redaction.ts).
     logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Requests Fastify refuses before routing (a malformed URL, say) still get the API's error shape.
