@@ -45,9 +45,10 @@ export function cspDirectives(inlineScriptHashes: readonly string[] = []): Recor
     'frame-ancestors': ["'self'"],
     'script-src': ["'self'", GOOGLE_GSI_SCRIPT, ...hashes],
     'script-src-attr': ["'none'"],
-    // 'unsafe-inline' for styles only: React's style attributes (progress bars, the miner's ring),
-    // the wallet SDK's dialog and Google's script set inline styles. A style cannot run script, and
-    // tokens are never in the page's markup for a selector to read.
+    // 'unsafe-inline' for styles only, for the wallet SDK's QR dialog: a Stencil component that
+    // writes <style> elements and sets markup with innerHTML. The app's own pages need none (React
+    // sets `style` props through the CSSOM, which CSP does not govern). A style cannot run script,
+    // and tokens are never in the page's markup for a selector to read.
     'style-src': ["'self'", "'unsafe-inline'", `${GOOGLE_GSI}style`],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'"],
