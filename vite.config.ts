@@ -1,14 +1,16 @@
 // Vite build of the PWA. The service worker and the web app manifest come from vite-plugin-pwa
-// (options in sw/pwa-options.ts, the worker's source in sw/).
+// (options in sw/pwa-options.ts, the worker's source in sw/); the hashes of index.html's inline
+// scripts, which the server's CSP allows, from scripts/vite-plugin-csp-hashes.ts.
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cspHashes } from './scripts/vite-plugin-csp-hashes';
 import { pwaOptions } from './sw/pwa-options';
 
 /** Vite's dev server port; scripts/dev.mjs points the API's mail links at it. */
 const VITE_PORT = Number(process.env.VITE_PORT || 5173);
 
-const plugins: PluginOption[] = [react(), VitePWA(pwaOptions)];
+const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes()];
 
 export default defineConfig({
   plugins,

@@ -15,7 +15,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const inputs = ['src', 'sw', 'shared', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p)).filter(existsSync);
+const inputs = ['src', 'sw', 'shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-plugin-csp-hashes.ts', 'package.json'].map((p) => join(root, p)).filter(existsSync);
 const sourceTime = Math.max(...inputs.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { requestSerializer } from './lib/log-redaction';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import auth from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -23,12 +25,15 @@ export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
   database?: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Request lines keep no mailed token (lib/log-redaction.ts).
+    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Requests Fastify refuses before routing (a malformed URL, say) still get the API's error shape.

@@ -1,11 +1,12 @@
 // Configuration from the environment (decisions.md §2). Secrets that are not given are generated
-// once and kept in DATA_DIR so tokens and push subscriptions survive a restart.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// once and kept in DATA_DIR so tokens and push subscriptions survive a restart (lib/kept-secrets.ts).
+// DATA_DIR is private to the server's user (0700).
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import webpush from 'web-push';
 import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
+import { keptSecrets } from './lib/kept-secrets';
+import { privateDir } from './lib/private-files';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
@@ -39,8 +40,8 @@ export interface Config {
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
-  /** Trust X-Forwarded-For (only behind a reverse proxy you run); otherwise per-IP limits use the socket address. */
-  trustProxy: boolean | string;
+  /** X-Forwarded-For entries to trust (TRUST_PROXY: a hop count, or the proxies' addresses); false: the socket address. */
+  trustProxy: TrustProxy;
   /** Blog articles, `<lang>/<slug>.md` (BLOG_DIR, default content/blog of the repository). */
   blogDir: string;
   /** New accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 10; 0: no limit, for load tests). */
@@ -59,29 +60,15 @@ function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   return n;
 }
 
-/** Reads a secret kept in DATA_DIR/secrets.json, creating it with `make` the first time. */
-function keptSecret(dataDir: string, name: string, make: () => string): string {
-  const file = join(dataDir, 'secrets.json');
-  const all: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (!all[name]) {
-    all[name] = make();
-    writeFileSync(file, JSON.stringify(all, null, 2), { mode: 0o600 });
-  }
-  return all[name];
-}
-
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom(env, 'PORT', 8080);
   const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  privateDir(dataDir);
 
-  let vapidPublic = env.VAPID_PUBLIC_KEY;
-  let vapidPrivate = env.VAPID_PRIVATE_KEY;
-  if (!vapidPublic || !vapidPrivate) {
-    const kept = keptSecret(dataDir, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
-    ({ publicKey: vapidPublic, privateKey: vapidPrivate } = JSON.parse(kept));
-  }
+  const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  const kept = env.JWT_SECRET && givenVapid ? null : keptSecrets(dataDir);
   const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
   if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
@@ -96,8 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl,
     appName: env.APP_NAME || 'PXT Companion',
     smtpUrl: env.SMTP_URL || null,
-    jwtSecret: env.JWT_SECRET || keptSecret(dataDir, 'jwt', () => randomBytes(48).toString('base64url')),
-    vapid: { publicKey: vapidPublic!, privateKey: vapidPrivate!, subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    jwtSecret: env.JWT_SECRET || kept!.jwt,
+    vapid: { ...(givenVapid ?? kept!.vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
     pushAllowedHosts: parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
@@ -110,7 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    trustProxy,
     blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
     signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),
     ico: loadIcoSettings(env),

@@ -3,7 +3,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A setting the server refuses (TRUST_PROXY=true, say): the message is the whole story.
+  console.error(`Configuration error: ${(err as Error).message}`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 let closing = false;

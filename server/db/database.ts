@@ -1,9 +1,11 @@
 // Opens the database the configuration names: SQLite in DATA_DIR by default, PostgreSQL when
 // DATABASE_URL is set. Both go through the same Kysely query code and migrations.
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { tightenMode } from '../lib/private-files';
 import type { DB, Db, Dialect } from './schema';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -46,7 +48,12 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const sqlite = new SQLite(join(opts.dataDir, 'pxt.sqlite'));
+  const file = join(opts.dataDir, 'pxt.sqlite');
+  // Private to the server's user. SQLite creates the -wal and -shm files with the database file's
+  // mode, so creating that file 0600 before SQLite does covers all three.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) tightenMode(f, 0o600);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');

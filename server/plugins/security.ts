@@ -1,35 +1,44 @@
-// Security headers and compression. The CSP allows what the sign-in flows load on demand: Google's
-// Identity Services script and the wallet SDK's relay.
+// Security headers and compression. The Content Security Policy is shared/content-security-policy.ts,
+// with the hashes of the built index.html's inline scripts (written by the build beside it) allowed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { CSP_HASHES_FILE, cspHeaderValue, isScriptHash } from '../../shared/content-security-policy';
 import { compressJsonAnswers } from './compress-json';
 
+/** The build's inline-script hashes; none without a build (API only) or without the file (an old build). */
+function buildScriptHashes(app: FastifyInstance): string[] {
+  const dir = app.config.staticDir;
+  if (!dir || !existsSync(join(dir, 'index.html'))) return [];
+  const file = join(dir, CSP_HASHES_FILE);
+  if (!existsSync(file)) {
+    app.log.warn(`${file} is missing: inline scripts of index.html will be blocked by the CSP; rebuild with \`npm run build\``);
+    return [];
+  }
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'))['script-src'];
+  if (!Array.isArray(hashes) || !hashes.every(isScriptHash)) throw new Error(`${file}: "script-src" must be a list of sha256-… hashes`);
+  return hashes;
+}
+
 export default fp(async function security(app: FastifyInstance) {
-  // Built once: @fastify/helmet rebuilt this middleware, CSP parsing included, on every request.
+  const csp = cspHeaderValue(buildScriptHashes(app));
+  // Built once: @fastify/helmet rebuilt this middleware on every request.
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com', "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:', 'wss:'],
-        frameSrc: ["'self'", 'https://accounts.google.com'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Content-Security-Policy', csp);
+    securityHeaders(request.raw, reply.raw, () => done());
+  });
   compressJsonAnswers(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024,
     // Quality 11 (the default) costs more CPU per API answer than it saves bytes.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-}, { name: 'security' });
+}, { name: 'security', dependencies: ['config'] });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { ApiError } from '../lib/errors';
+import { tightenMode } from '../lib/private-files';
 
 export interface LinkMail {
   /** One plain address (shared/validation.ts `isValidEmail`), as the request schema checked it. */
@@ -59,6 +60,7 @@ export default fp(
     const files = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const outbox = join(dataDir, 'outbox');
     if (smtp) app.addHook('onClose', async () => smtp.close());
+    else tightenMode(outbox, 0o700); // an outbox from before its folder was made private
 
     const sendLink = async (m: LinkMail) => {
       // An address object, never a string: nodemailer parses a string as an address list
@@ -75,10 +77,12 @@ export default fp(
         return;
       }
       const info = await files!.sendMail(message);
-      mkdirSync(outbox, { recursive: true });
+      // The outbox is a mailbox: only the server's user may read it (the folder 0700, each mail 0600).
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, outboxName());
-      writeFileSync(file, info.message as Buffer);
-      app.log.info({ to: m.to, link: m.link, file }, 'mail written to outbox');
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // The link (a single-use token) stays out of the log, which may be kept and shipped elsewhere.
+      app.log.info({ to: m.to, file }, 'mail written to outbox');
       // The server log may be JSON or silenced; this line is for the person running `npm start`.
       if (logLevel !== 'silent') console.log(`[mail] to ${m.to}: ${m.link}`);
     };
