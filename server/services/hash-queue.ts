@@ -36,9 +36,12 @@ export function hashClientOf(request: FastifyRequest): HashClient {
 export class HashQueue {
   private running = 0;
   private waitingCount = 0;
-  /** Waiting jobs per client, in turn order: the first client is served next, then moves to the back. */
+  /** Waiting jobs per client, clients in the order they started waiting. */
   private readonly waiting = new Map<string | symbol, (() => void)[]>();
   private readonly held = new Map<string | symbol, number>();
+  /** When each client holding places was last served (a turn counter): the longest unserved goes next. */
+  private readonly lastServed = new Map<string | symbol, number>();
+  private turn = 0;
   /** Recent hash duration (ms), for the Retry-After estimate. */
   private averageMs = 300;
   private started = 0;
@@ -65,7 +68,7 @@ export class HashQueue {
     this.held.set(client, held + 1);
     try {
       if (this.running >= concurrency || this.waitingCount > 0) await this.wait(client);
-      else this.running++;
+      else this.occupy(client);
       let t0 = 0;
       try {
         if (who?.gone?.()) throw clientGone();
@@ -80,7 +83,10 @@ export class HashQueue {
     } finally {
       const left = (this.held.get(client) ?? 1) - 1;
       if (left > 0) this.held.set(client, left);
-      else this.held.delete(client);
+      else {
+        this.held.delete(client);
+        this.lastServed.delete(client);
+      }
     }
   }
 
@@ -93,15 +99,28 @@ export class HashQueue {
     });
   }
 
-  /** Starts waiting jobs while threads are free, one client after the other. */
+  /** Takes a thread for `client` and stamps its turn. */
+  private occupy(client: string | symbol): void {
+    this.running++;
+    this.lastServed.set(client, ++this.turn);
+  }
+
+  /**
+   * Starts waiting jobs while threads are free. Next is the waiting client served longest ago (or
+   * never), the one waiting longest on a tie: a flooding client waits behind everyone else's turn.
+   */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waitingCount > 0) {
-      const [client, jobs] = this.waiting.entries().next().value!;
+      let next: [string | symbol, (() => void)[]] | null = null;
+      for (const entry of this.waiting) {
+        if (!next || (this.lastServed.get(entry[0]) ?? 0) < (this.lastServed.get(next[0]) ?? 0)) next = entry;
+      }
+      const [client, jobs] = next!;
       const start = jobs.shift()!;
       this.waiting.delete(client);
       if (jobs.length > 0) this.waiting.set(client, jobs);
       this.waitingCount--;
-      this.running++;
+      this.occupy(client);
       start();
     }
   }
