@@ -3,8 +3,10 @@
 // resolves DNS: a burst of sign-ins used to take every thread, so pages, static files and other
 // players' calls waited behind it. Here at most `concurrency` hashes run at once (the other
 // threads stay free), at most `maxWaiting` wait, and one client address holds at most `perClient`
-// places (running or waiting); waiting clients take turns, so a flood from one address does not
-// push other players' sign-ins back. Anything beyond that is refused at once with 503 `busy`.
+// places (running or waiting) and runs at most `concurrency - 1` of them (a thread stays free for
+// everyone else); the waiting client served longest ago goes next, so a flood from one address
+// does not push other players' sign-ins back. Anything beyond that is refused at once with 503
+// `busy`.
 // One queue per process, like the thread pool it protects.
 import type { FastifyRequest } from 'fastify';
 import { serverBusy } from '../lib/errors';
@@ -41,6 +43,7 @@ export class HashQueue {
   private readonly held = new Map<string | symbol, number>();
   /** When each client holding places was last served (a turn counter): the longest unserved goes next. */
   private readonly lastServed = new Map<string | symbol, number>();
+  private readonly runningBy = new Map<string | symbol, number>();
   private turn = 0;
   /** Recent hash duration (ms), for the Retry-After estimate. */
   private averageMs = 300;
@@ -62,13 +65,14 @@ export class HashQueue {
   async run<T>(who: HashClient | undefined, task: () => Promise<T>): Promise<T> {
     // Calls that name no client (internal ones) only meet the overall caps.
     const client: string | symbol = who?.address ?? Symbol('unattributed');
-    const { concurrency, maxWaiting, perClient } = this.options;
+    const { maxWaiting, perClient } = this.options;
     const held = this.held.get(client) ?? 0;
-    if (held >= perClient || (this.running >= concurrency && this.waitingCount >= maxWaiting)) throw serverBusy(this.retryAfterSeconds());
+    if (held >= perClient || (!this.canStart(client) && this.waitingCount >= maxWaiting)) throw serverBusy(this.retryAfterSeconds());
     this.held.set(client, held + 1);
     try {
-      if (this.running >= concurrency || this.waitingCount > 0) await this.wait(client);
-      else this.occupy(client);
+      // Whoever waits now is at its running share or has no free thread, so an eligible newcomer jumps no one.
+      if (this.canStart(client)) this.occupy(client);
+      else await this.wait(client);
       let t0 = 0;
       try {
         if (who?.gone?.()) throw clientGone();
@@ -78,6 +82,9 @@ export class HashQueue {
       } finally {
         if (t0) this.averageMs = 0.8 * this.averageMs + 0.2 * (Date.now() - t0);
         this.running--;
+        const running = (this.runningBy.get(client) ?? 1) - 1;
+        if (running > 0) this.runningBy.set(client, running);
+        else this.runningBy.delete(client);
         this.pump();
       }
     } finally {
@@ -99,23 +106,33 @@ export class HashQueue {
     });
   }
 
+  /** A free thread, and the client runs fewer than `concurrency - 1` (at least 1) hashes. */
+  private canStart(client: string | symbol): boolean {
+    const share = Math.max(1, this.options.concurrency - 1);
+    return this.running < this.options.concurrency && (this.runningBy.get(client) ?? 0) < share;
+  }
+
   /** Takes a thread for `client` and stamps its turn. */
   private occupy(client: string | symbol): void {
     this.running++;
+    this.runningBy.set(client, (this.runningBy.get(client) ?? 0) + 1);
     this.lastServed.set(client, ++this.turn);
   }
 
   /**
-   * Starts waiting jobs while threads are free. Next is the waiting client served longest ago (or
-   * never), the one waiting longest on a tie: a flooding client waits behind everyone else's turn.
+   * Starts waiting jobs while threads are free. Next is the waiting client (below its running
+   * share) served longest ago or never, the one waiting longest on a tie: a flooding client waits
+   * behind everyone else's turn.
    */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waitingCount > 0) {
       let next: [string | symbol, (() => void)[]] | null = null;
       for (const entry of this.waiting) {
+        if (!this.canStart(entry[0])) continue;
         if (!next || (this.lastServed.get(entry[0]) ?? 0) < (this.lastServed.get(next[0]) ?? 0)) next = entry;
       }
-      const [client, jobs] = next!;
+      if (!next) return;
+      const [client, jobs] = next;
       const start = jobs.shift()!;
       this.waiting.delete(client);
       if (jobs.length > 0) this.waiting.set(client, jobs);

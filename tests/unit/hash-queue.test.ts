@@ -67,6 +67,23 @@ describe('hash queue', () => {
     expect(await Promise.all([...flood, other, later])).toEqual(['f1', 'f2', 'p1', 'f3']);
   });
 
+  it('lets one client run at most concurrency - 1 hashes: a thread stays free for another player', async () => {
+    const q = new HashQueue({ concurrency: 2, maxWaiting: 10, perClient: 4 });
+    const { started, task, finish } = taskFactory();
+    const flood = ['f1', 'f2', 'f3'].map((n) => q.run({ address: 'flooder' }, task(n)));
+    await Promise.resolve();
+    expect(started).toEqual(['f1']);
+    expect(q.stats()).toMatchObject({ running: 1, waiting: 2 });
+    // The other player starts at once, without waiting for the flooder's hash.
+    const other = q.run({ address: 'player' }, task('p1'));
+    await Promise.resolve();
+    expect(started).toEqual(['f1', 'p1']);
+    await finish('f1');
+    expect(started).toEqual(['f1', 'p1', 'f2']);
+    for (const n of ['p1', 'f2', 'f3']) await finish(n);
+    expect(await Promise.all([...flood, other])).toEqual(['f1', 'f2', 'f3', 'p1']);
+  });
+
   it('serves the client served longest ago first, not in arrival order', async () => {
     const q = new HashQueue({ concurrency: 1, maxWaiting: 10, perClient: 10 });
     const { started, task, finish } = taskFactory();
