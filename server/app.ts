@@ -17,6 +17,7 @@ import security from './plugins/security';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
+import { hashQueue } from './services/hash-queue';
 import mailer from './services/mailer';
 import miningWorker from './workers/mining-worker';
 import pushReminders from './workers/push-reminders';
@@ -41,6 +42,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reply.code(400).send({ detail: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // The queue guards the process's thread pool, so the last app built in a process sets it.
+  hashQueue.configure(config.hashQueue);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

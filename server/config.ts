@@ -7,6 +7,7 @@ import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
 import { keptSecrets } from './lib/kept-secrets';
 import { privateDir } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
@@ -33,6 +34,8 @@ export interface Config {
   miningSessionSeconds: number;
   /** scrypt cost as log2(N) for new password hashes (OWASP: 17); tests use less for speed. */
   scryptLogN: number;
+  /** Password hashes at once, waiting, and per client address (HASH_CONCURRENCY, HASH_QUEUE, HASH_QUEUE_PER_CLIENT). */
+  hashQueue: HashQueueOptions;
   paymentsProvider: 'test' | null;
   production: boolean;
   /** Folder of the built PWA; null serves the API only. */
@@ -92,6 +95,11 @@ export function loadConfig(env: Env = process.env): Config {
     googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',
     miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
     scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
+    hashQueue: {
+      concurrency: intFrom(env, 'HASH_CONCURRENCY', HASH_QUEUE_DEFAULTS.concurrency, 1),
+      maxWaiting: intFrom(env, 'HASH_QUEUE', HASH_QUEUE_DEFAULTS.maxWaiting, 0),
+      perClient: intFrom(env, 'HASH_QUEUE_PER_CLIENT', HASH_QUEUE_DEFAULTS.perClient, 1),
+    },
     paymentsProvider: provider === 'test' ? 'test' : null,
     production,
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),

@@ -19,7 +19,7 @@ export interface ApiFailure {
   /** True when the server itself sent the message (detail/message) rather than our fallback. */
   fromServer: boolean;
   fields: FieldError[];
-  /** A 5xx: the error modal case. */
+  /** A 5xx other than 503 `busy`: the error modal case. */
   serverFault: boolean;
   /** The body as received (some flows read extra fields, e.g. `reward`). */
   body: Record<string, unknown> | null;
@@ -60,7 +60,8 @@ export function toApiFailure(err: unknown, fallback: string): ApiFailure {
     message: detail ?? fallback,
     fromServer: detail !== null,
     fields: fieldErrors(body),
-    serverFault: status >= 500,
+    // 503 `busy` (the server's password-hashing queue is full) is a "try again", not a fault.
+    serverFault: status >= 500 && text(body?.code) !== 'busy',
     body,
   };
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS, MAILS_PER_ADDRESS } from '../../server/services/throttle';
-import { API, newWallet, otherIp, PASSWORD, registerAndConfirm, signLogin, uniqueEmail } from '../helpers/accounts';
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS, MAILS_PER_ADDRESS, PASSWORD_LINK_ATTEMPTS } from '../../server/services/throttle';
+import { API, bearer, mailedToken, mails, newWallet, otherIp, PASSWORD, registerAndConfirm, signLogin, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // A roomy hash queue: these tests are about the attempt counters (hash-queue.test.ts is about the queue).
+    t = await createTestApp(dialect, { HASH_QUEUE: '200', HASH_QUEUE_PER_CLIENT: '200' });
   });
   afterAll(() => t.close());
 
@@ -53,6 +54,100 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     for (let i = 0; i < LOGIN_FAILURES_PER_IP; i++) expect((await fail(uniqueEmail('spray'), ip)).statusCode).toBe(400);
     expectThrottled(await login(email, PASSWORD, ip));
     expect((await login(email, PASSWORD, otherIp())).statusCode).toBe(200);
+  });
+
+  const statuses = (results: { statusCode: number }[]) => results.map((r) => r.statusCode);
+  const countOf = (results: { statusCode: number }[], status: number) => statuses(results).filter((s) => s === status).length;
+  const counter = async (key: string) => Number((await t.app.db.selectFrom('throttle').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0);
+  const BURST = 40;
+
+  it(`checks only ${LOGIN_FAILURES_PER_ADDRESS} of ${BURST} parallel wrong guesses at one account, then refuses the right password`, async () => {
+    const { email } = await registerAndConfirm(t);
+    const results = await Promise.all(Array.from({ length: BURST }, () => fail(email)));
+    // 400 = the password was checked; every other guess was refused before any hashing.
+    expect(countOf(results, 400)).toBe(LOGIN_FAILURES_PER_ADDRESS);
+    expect(countOf(results, 429)).toBe(BURST - LOGIN_FAILURES_PER_ADDRESS);
+    expect(await counter(`login:email:${email}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
+    expectThrottled(await login(email, PASSWORD));
+    // The right password inside a second burst is not accepted either.
+    const again = await Promise.all([...Array.from({ length: 10 }, () => fail(email)), login(email, PASSWORD), ...Array.from({ length: 10 }, () => fail(email))]);
+    expect(statuses(again).every((s) => s === 429)).toBe(true);
+    expect(await counter(`login:email:${email}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
+  });
+
+  it(`checks only ${LOGIN_FAILURES_PER_IP} parallel guesses from one IP at many accounts; the IP counter is exact`, async () => {
+    const ip = otherIp();
+    const results = await Promise.all(Array.from({ length: BURST }, () => fail(uniqueEmail('spray'), ip)));
+    expect(countOf(results, 400)).toBe(LOGIN_FAILURES_PER_IP);
+    expect(countOf(results, 429)).toBe(BURST - LOGIN_FAILURES_PER_IP);
+    expect(await counter(`login:ip:${ip}`)).toBe(LOGIN_FAILURES_PER_IP);
+  });
+
+  it('gives the IP its attempt back on a successful sign-in (players behind one NAT)', async () => {
+    const ip = otherIp();
+    const players = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_IP + 5 }, () => registerAndConfirm(t)));
+    for (const p of players) expect((await login(p.email, PASSWORD, ip)).statusCode).toBe(200);
+    expect(await counter(`login:ip:${ip}`)).toBe(0);
+  });
+
+  it(`checks only ${LOGIN_FAILURES_PER_ADDRESS} of ${BURST} parallel forged wallet signatures, then refuses the owner`, async () => {
+    const owner = newWallet();
+    const impostor = newWallet();
+    const forged = await Promise.all(Array.from({ length: BURST }, (_, i) => signLogin(impostor, Date.now() + i)));
+    const results = await Promise.all(
+      forged.map((f) => t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: { ...f, address: owner.address }, remoteAddress: otherIp() })),
+    );
+    expect(results.filter((r) => r.json().code === 'invalid_signature').length).toBe(LOGIN_FAILURES_PER_ADDRESS);
+    expect(countOf(results, 429)).toBe(BURST - LOGIN_FAILURES_PER_ADDRESS);
+    expect(await counter(`login:wallet:${owner.address.toLowerCase()}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
+    expectThrottled(await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(owner), remoteAddress: otherIp() }));
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: otherIp() });
+  const mailsTo = (email: string) => mails(t).filter((m) => m.to === email).length;
+
+  it(`mails (and hashes for) an address at most ${MAILS_PER_ADDRESS} times in parallel bursts: register, password reset`, async () => {
+    const fresh = uniqueEmail('burst-register');
+    const registered = await Promise.all(Array.from({ length: 20 }, () => post('/auth/register/', { email: fresh, password: PASSWORD, confirm_password: PASSWORD })));
+    expect(statuses(registered).filter((s) => s < 300).length).toBe(MAILS_PER_ADDRESS);
+    expect(countOf(registered, 429)).toBe(20 - MAILS_PER_ADDRESS);
+    expect(mailsTo(fresh)).toBe(MAILS_PER_ADDRESS);
+
+    const { email } = await registerAndConfirm(t);
+    const resets = await Promise.all(Array.from({ length: 20 }, () => post('/auth/password-reset/', { email })));
+    // The registration mail counted too.
+    expect(countOf(resets, 200)).toBe(MAILS_PER_ADDRESS - 1);
+    expect(mailsTo(email)).toBe(MAILS_PER_ADDRESS);
+  });
+
+  it(`mails a new address at most ${MAILS_PER_ADDRESS} times in parallel bursts: change-email, add-email`, async () => {
+    const { access } = await registerAndConfirm(t);
+    const next = uniqueEmail('burst-change');
+    const changes = await Promise.all(Array.from({ length: 20 }, () => post('/auth/change-email/', { new_email: next, password: PASSWORD }, bearer(access))));
+    expect(countOf(changes, 200)).toBe(MAILS_PER_ADDRESS);
+    expect(countOf(changes, 429)).toBe(20 - MAILS_PER_ADDRESS);
+    expect(mailsTo(next)).toBe(MAILS_PER_ADDRESS);
+
+    const wallet = await walletLogin(t);
+    const added = uniqueEmail('burst-add');
+    const adds = await Promise.all(
+      Array.from({ length: 20 }, () => post('/auth/add-email-password/', { email: added, password: PASSWORD, confirm_password: PASSWORD }, bearer(wallet.access))),
+    );
+    expect(countOf(adds, 200)).toBe(MAILS_PER_ADDRESS);
+    expect(countOf(adds, 429)).toBe(20 - MAILS_PER_ADDRESS);
+    expect(mailsTo(added)).toBe(MAILS_PER_ADDRESS);
+  });
+
+  it(`hashes at most ${PASSWORD_LINK_ATTEMPTS} new passwords for one reset link, however many arrive at once`, async () => {
+    const { email } = await registerAndConfirm(t);
+    expect((await post('/auth/password-reset/', { email })).statusCode).toBe(200);
+    const token = mailedToken(t, email, 'restorePassword');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post('/auth/password-reset-confirm/', { token, new_password: `newpass${i}x` })));
+    // Every answer but a 429 hashed a password; one of them set it.
+    expect(countOf(results, 200)).toBe(1);
+    expect(statuses(results).filter((s) => s !== 429).length).toBeLessThanOrEqual(PASSWORD_LINK_ATTEMPTS);
+    expect(statuses(results).every((s) => s === 200 || s === 400 || s === 429)).toBe(true);
   });
 
   it('counts simultaneous failures exactly (one atomic upsert per key)', async () => {

@@ -19,6 +19,8 @@ describe('error catalogue (spec §8)', () => {
   it('marks server faults (the error-modal case) and nothing else', () => {
     expect(toApiFailure(fetchError(500, { detail: 'Internal Server Error' }), 'x').serverFault).toBe(true);
     expect(toApiFailure(fetchError(503, {}), 'x').serverFault).toBe(true);
+    // A full password-hashing queue asks for a retry: no error modal.
+    expect(toApiFailure(fetchError(503, { detail: 'The server is busy.', code: 'busy' }), 'x').serverFault).toBe(false);
     expect(toApiFailure(fetchError(400, { detail: 'costs 500 gems' }), 'x').serverFault).toBe(false);
     expect(toApiFailure(new TypeError('Failed to fetch'), 'x')).toMatchObject({ status: 0, serverFault: false });
   });

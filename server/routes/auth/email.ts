@@ -16,9 +16,10 @@ import {
 } from '../../../shared/api/auth';
 import { invalidField, refuse } from '../../lib/errors';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import { hashClientOf } from '../../services/hash-queue';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../services/passwords';
 import { issueTokenPair } from '../../services/refresh-tokens';
-import { assertNotThrottled, clearThrottle, loginLimits, mailLimits, pruneThrottle, recordAttempt, takeAttempt } from '../../services/throttle';
+import { giveBack, loginLimits, mailLimits, pruneThrottle, signedIn, takeAttempt } from '../../services/throttle';
 import { takeSignup } from '../../services/signup-limit';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY } from './common';
@@ -34,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if ((await findUserByEmail(app.db, email))?.email_confirmed) throw emailInUse('email');
       // Limits the mails one address receives, and the hashing work one client can cause.
       await takeAttempt(app.db, mailLimits(email, request.ip));
-      const passwordHash = await hashPassword(password, scryptLogN);
+      const passwordHash = await hashPassword(password, scryptLogN, hashClientOf(request));
 
       const { token, created } = await retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
@@ -97,22 +98,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { signIn: true }, schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } } },
     async (request) => {
       const { email, password } = request.body;
-      const limits = loginLimits('email', email, request.ip);
-      await assertNotThrottled(app.db, limits);
+      // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
+      const attempt = await takeAttempt(app.db, loginLimits('email', email, request.ip));
       const user = await findUserByEmail(app.db, email);
-      const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password, scryptLogN);
+      const who = hashClientOf(request);
+      let ok: boolean;
+      try {
+        ok = user?.password_hash ? await verifyPassword(password, user.password_hash, who) : await verifyAgainstNothing(password, scryptLogN, who);
+      } catch (err) {
+        // Nothing was checked (the hash queue was full): the attempt is not spent.
+        await giveBack(app.db, attempt);
+        throw err;
+      }
       if (!user || !ok) {
-        await recordAttempt(app.db, limits);
         await pruneThrottle(app.db);
         throw refuse('invalid_credentials', 'No active account found with the given credentials');
       }
-      await clearThrottle(app.db, limits[0].key);
+      await signedIn(app.db, attempt);
       if (!user.email_confirmed) {
         throw refuse('email_not_confirmed', 'Your e-mail address is not confirmed yet. Open the link we sent you, or register again to get a new one.');
       }
       if (needsRehash(user.password_hash!, scryptLogN)) {
-        const upgraded = await hashPassword(password, scryptLogN);
-        await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+        // An upgrade can wait for a quieter moment: a busy queue does not fail the sign-in.
+        const upgraded = await hashPassword(password, scryptLogN, who).catch(() => null);
+        if (upgraded) await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
       }
       return issueTokenPair(app, app.db, user.id);
     },
@@ -132,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await takeAttempt(app.db, mailLimits(email, request.ip));
       // The address and password apply only when the link is opened, so an unproven address
       // never sits on the account.
-      const passwordHash = await hashPassword(password, scryptLogN);
+      const passwordHash = await hashPassword(password, scryptLogN, hashClientOf(request));
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['confirm_email']);
         return issueActionToken(trx, { userId: user.id, kind: 'confirm_email', payload: { email, password_hash: passwordHash } });

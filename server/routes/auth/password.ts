@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { confirmPasswordChangeRequestSchema, detailSchema, passwordResetConfirmRequestSchema, passwordResetRequestSchema } from '../../../shared/api/auth';
 import { refuse } from '../../lib/errors';
 import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import { type HashClient, hashClientOf } from '../../services/hash-queue';
 import { hashPassword } from '../../services/passwords';
 import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
-import { clearThrottle, loginLimits, mailLimits, takeAttempt } from '../../services/throttle';
+import { clearThrottle, giveBack, loginLimits, mailLimits, passwordLinkLimits, signedIn, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById } from '../../services/users';
 import { currentUser, invalidLink, modalLink, SECURITY } from './common';
 
@@ -14,10 +15,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl, scryptLogN } = app.config;
 
   /** Applies a password link: one transaction, so a refused or raced link changes nothing. */
-  async function setPasswordByLink(kind: ActionKind, token: string, newPassword: string, ip: string): Promise<void> {
-    // Hashing is the expensive part; a dead link does not get that far.
+  async function setPasswordByLink(kind: ActionKind, token: string, newPassword: string, who: HashClient): Promise<void> {
+    // Hashing is the expensive part; a dead link does not get that far, and one live link (or one
+    // client) gets a few hashes, however many requests arrive at once.
     if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
-    const passwordHash = await hashPassword(newPassword, scryptLogN);
+    const attempt = await takeAttempt(app.db, passwordLinkLimits(token, who.address));
+    const passwordHash = await hashPassword(newPassword, scryptLogN, who).catch(async (err) => {
+      await giveBack(app.db, attempt);
+      throw err;
+    });
     const email = await app.db.transaction().execute(async (trx) => {
       const used = await consumeActionToken(trx, [kind], token);
       const user = used && (await findUserById(trx, used.userId));
@@ -28,7 +34,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await revokeActionTokens(trx, user.id, PASSWORD_KINDS);
       return user.email;
     });
-    if (email) await clearThrottle(app.db, loginLimits('email', email, ip)[0].key);
+    await signedIn(app.db, attempt);
+    if (email) await clearThrottle(app.db, loginLimits('email', email, who.address)[0].key);
   }
 
   app.post(
@@ -65,7 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password-reset-confirm/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      await setPasswordByLink('reset_password', request.body.token, request.body.new_password, request.ip);
+      await setPasswordByLink('reset_password', request.body.token, request.body.new_password, hashClientOf(request));
       return { detail: 'Your password has been reset. Sign in with the new password.' };
     },
   );
@@ -96,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-password-change/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      await setPasswordByLink('change_password', request.body.token, request.body.new_password, request.ip);
+      await setPasswordByLink('change_password', request.body.token, request.body.new_password, hashClientOf(request));
       return { detail: 'Your password has been changed.' };
     },
   );

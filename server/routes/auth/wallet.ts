@@ -6,10 +6,11 @@ import { tokenPairSchema, walletBoundSchema, walletRequestSchema } from '../../.
 import { walletBindText, walletLoginText } from '../../../shared/wallet-texts';
 import { refuse } from '../../lib/errors';
 import { issueTokenPair } from '../../services/refresh-tokens';
-import { assertNotThrottled, clearThrottle, loginLimits, pruneThrottle, recordAttempt } from '../../services/throttle';
+import { loginLimits, pruneThrottle, signedIn, takeAttempt } from '../../services/throttle';
 import {
   checksumAddress,
   checkWalletSignature,
+  isFreshTimestamp,
   markSignatureUsed,
   pruneUsedSignatures,
   signatureInvalid,
@@ -21,20 +22,22 @@ import { createUser, isUniqueViolation } from '../../services/users';
 import { currentUser, retryOnUniqueViolation, SECURITY } from './common';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  /** Verifies the body against `text(timestamp)`; bad signatures count as failed sign-ins. */
+  /**
+   * Verifies the body against `text(timestamp)`. Every check is counted as a sign-in attempt before
+   * it runs (parallel forgeries cannot all be checked); a good signature clears the wallet's count.
+   */
   async function verified(body: { address: string; signature: string; timestamp: number | string }, ip: string, text: (ts: number) => string) {
     const timestamp = Number(body.timestamp);
-    const limits = loginLimits('wallet', checksumAddress(body.address), ip);
-    await assertNotThrottled(app.db, limits);
+    // A stale timestamp (a wrong device clock) is refused before anything is counted, as before.
+    if (!isFreshTimestamp(timestamp)) throw signatureStale();
+    const attempt = await takeAttempt(app.db, loginLimits('wallet', checksumAddress(body.address), ip));
     const message = text(timestamp);
     const check = await checkWalletSignature({ address: body.address, signature: body.signature, timestamp, message });
     if (!check.ok) {
-      if (check.reason === 'stale') throw signatureStale();
-      await recordAttempt(app.db, limits);
       await pruneThrottle(app.db);
-      throw signatureInvalid();
+      throw check.reason === 'stale' ? signatureStale() : signatureInvalid();
     }
-    await clearThrottle(app.db, limits[0].key);
+    await signedIn(app.db, attempt);
     await pruneUsedSignatures(app.db);
     return { address: check.address, message };
   }

@@ -37,8 +37,8 @@ export default function LoginModal() {
       closeModal();
     } catch (err) {
       const f = authFailure(err, t('errors:auth.login'));
-      // Unconfirmed accounts and throttling explain themselves; wrong credentials stay vague.
-      setError(f.code === 'email_not_confirmed' || f.status === 429 ? f.message : t('login.incorrect'));
+      // Unconfirmed accounts, throttling and a busy server explain themselves; wrong credentials stay vague.
+      setError(f.code === 'email_not_confirmed' || f.status === 429 || f.code === 'busy' ? f.message : t('login.incorrect'));
       setBusy(false);
     }
   };
