@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import afterReply from './plugins/after-reply';
 import auth from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(mailer);
+  await app.register(afterReply);
   await app.register(auth);
   await app.register(idempotency);
   await app.register(miningWorker);

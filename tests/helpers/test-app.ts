@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -22,6 +22,12 @@ export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   dialect: Dialect;
+  /**
+   * `app.inject` as the server has it: resolves with the answer, while mails and other work the route
+   * left for after the reply (server/plugins/after-reply.ts) may still run. `app.inject` itself is
+   * wrapped to wait for that work too, so a test can read the outbox right after a call.
+   */
+  injectNow(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** Mails written to the outbox so far, oldest first, as raw .eml text. */
   outbox(): string[];
   close(): Promise<void>;
@@ -61,11 +67,19 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
   });
   const app = await buildApp(config, { logger: false });
   await app.ready();
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  const waiting = async (opts: InjectOptions) => {
+    const res = await inject(opts);
+    await app.afterReplySettled();
+    return res;
+  };
+  Object.defineProperty(app, 'inject', { value: waiting, configurable: true, writable: true });
   const outboxDir = join(dataDir, 'outbox');
   return {
     app,
     dataDir,
     dialect,
+    injectNow: inject,
     outbox() {
       let files: string[] = [];
       try {

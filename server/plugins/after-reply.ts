@@ -1,0 +1,47 @@
+// Work a route starts only once its answer has gone out: mails (a slow or hanging SMTP server must
+// not hold the answer) and the work that decides whether there is a mail at all (a password reset
+// must answer known and unknown addresses alike). Failures are logged; nobody is waiting for them.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs `task` after `reply` has been sent (or the client went away); errors are logged with `label`. */
+    afterReply(reply: FastifyReply, label: string, task: () => Promise<unknown>): void;
+    /** Resolves once every task started so far has finished (shutdown, tests reading the outbox). */
+    afterReplySettled(): Promise<void>;
+  }
+}
+
+export default fp(
+  async function afterReply(app: FastifyInstance) {
+    const pending = new Set<Promise<void>>();
+
+    app.decorate('afterReply', (reply: FastifyReply, label: string, task: () => Promise<unknown>) => {
+      const sent = new Promise<void>((resolve) => {
+        const res = reply.raw;
+        if (res.writableFinished || res.destroyed) return resolve();
+        res.once('finish', () => resolve());
+        res.once('close', () => resolve());
+      });
+      // Counted from now, not from the reply, so a caller waiting on `afterReplySettled` right after
+      // the answer arrives cannot miss it.
+      const run: Promise<void> = sent
+        .then(task)
+        .then(
+          () => undefined,
+          (err: unknown) => reply.log.error({ err }, `${label} failed after the reply`),
+        )
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    });
+
+    app.decorate('afterReplySettled', async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    });
+
+    // Hooks close in reverse order of registration: this runs before the mailer and the database go.
+    app.addHook('onClose', async () => app.afterReplySettled());
+  },
+  { name: 'after-reply', dependencies: ['db', 'mailer'] },
+);
