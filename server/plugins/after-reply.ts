@@ -26,7 +26,10 @@ export default fp(
       });
       // Counted from now, not from the reply, so a caller waiting on `afterReplySettled` right after
       // the answer arrives cannot miss it.
+      // One more turn of the event loop, so whatever waits on the finished answer runs first (with
+      // a synchronous SQLite driver the task's queries would otherwise hold the loop right away).
       const run: Promise<void> = sent
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(task)
         .then(
           () => undefined,
