@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a shutdown waits for work still running after its answer. */
+const CLOSE_WAIT_MS = 10_000;
+
 export default fp(
   async function afterReply(app: FastifyInstance) {
     const pending = new Set<Promise<void>>();
@@ -44,7 +47,16 @@ export default fp(
     });
 
     // Hooks close in reverse order of registration: this runs before the mailer and the database go.
-    app.addHook('onClose', async () => app.afterReplySettled());
+    // A hanging mail server must not hold a shutdown for long, so the wait is bounded.
+    app.addHook('onClose', async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const bounded = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), CLOSE_WAIT_MS);
+      });
+      const outcome = await Promise.race([app.afterReplySettled(), bounded]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') app.log.warn({ pending: pending.size }, 'closing with mails still being sent');
+    });
   },
   { name: 'after-reply', dependencies: ['db', 'mailer'] },
 );
