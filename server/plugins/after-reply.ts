@@ -28,9 +28,9 @@ export default fp(
         res.once('close', () => resolve());
       });
       // Counted from now, not from the reply, so a caller waiting on `afterReplySettled` right after
-      // the answer arrives cannot miss it.
-      // One more turn of the event loop, so whatever waits on the finished answer runs first (with
-      // a synchronous SQLite driver the task's queries would otherwise hold the loop right away).
+      // the answer arrives cannot miss it. The task starts one event-loop turn after the answer
+      // finished, so whatever waits on that answer runs first (with a synchronous SQLite driver the
+      // task's queries would otherwise hold the loop right away).
       const run: Promise<void> = sent
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(task)
