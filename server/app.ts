@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import afterReply from './plugins/after-reply';
 import auth from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(mailer);
+  await app.register(afterReply);
   await app.register(auth);
   await app.register(idempotency);
   await app.register(miningWorker);

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '../db/schema';
 
-export type ActionKind = 'confirm_registration' | 'confirm_email' | 'reset_password' | 'change_email' | 'change_password';
+export type ActionKind = 'confirm_registration' | 'confirm_email' | 'reset_password' | 'change_email' | 'change_password' | 'undo_email_change';
 
 const HOUR = 60 * 60 * 1000;
 /** Confirmations live 24 hours, anything that sets a password 1 hour (decisions §5). */
@@ -13,6 +13,8 @@ export const ACTION_TTL_MS: Record<ActionKind, number> = {
   change_email: 24 * HOUR,
   reset_password: HOUR,
   change_password: HOUR,
+  // Sent to the old address after an e-mail change (decisions §12): long enough to notice.
+  undo_email_change: 72 * HOUR,
 };
 
 export const PASSWORD_KINDS: ActionKind[] = ['reset_password', 'change_password'];
@@ -82,7 +84,31 @@ export async function isLiveActionToken(db: Tx, kinds: ActionKind[], raw: string
   return row !== undefined;
 }
 
+/** The payload of the user's newest unused, unexpired token of `kind`, or undefined when there is none. */
+export async function newestLivePayload(db: Tx, userId: number, kind: ActionKind, now = Date.now()): Promise<unknown> {
+  const row = await db
+    .selectFrom('action_tokens')
+    .select('payload')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.payload === null ? null : JSON.parse(row.payload);
+}
+
 /** Voids a user's outstanding tokens of these kinds (a newer link or a password change supersedes them). */
-export async function revokeActionTokens(trx: Tx, userId: number, kinds: ActionKind[], now = Date.now()): Promise<void> {
-  await trx.updateTable('action_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', kinds).where('used_at', 'is', null).execute();
+export async function revokeActionTokens(trx: Tx, userId: number, kinds: ActionKind[], now = Date.now(), opts: { issuedAfter?: number } = {}): Promise<void> {
+  await trx
+    .updateTable('action_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('used_at', 'is', null)
+    .$if(opts.issuedAfter !== undefined, (q) => q.where('created_at', '>', opts.issuedAfter!))
+    .execute();
 }

@@ -10,6 +10,8 @@ export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const EMAIL_IN_USE = 'This email is already in use.';
 export const USERNAME_TAKEN = 'username is already taken';
 export const USERNAME_CHARACTERS = 'Username contains invisible or look-alike characters';
+export const PASSWORD_REQUIRED = 'Enter your password';
+export const PASSWORD_WRONG = 'Wrong password';
 
 const PASSWORD_MAX = 128;
 
@@ -19,7 +21,7 @@ export const emailField = z.string().trim().toLowerCase().refine(isValidEmail, E
 export const passwordField = z.string().refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID);
 
 /** What a login form sends: not checked against the rule, so old passwords keep working. */
-const anyPassword = z.string().min(1, 'Enter your password').max(PASSWORD_MAX);
+const anyPassword = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX);
 
 /** Random 32-byte tokens travel base64url-encoded (43 characters); anything far off is refused. */
 const linkToken = z.string().min(1).max(200);
@@ -62,10 +64,18 @@ export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 export const passwordResetConfirmRequestSchema = z.object({ token: linkToken, new_password: passwordField });
 export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmRequestSchema>;
 
-export const changeEmailRequestSchema = z.object({ new_email: emailField });
+/**
+ * `password` is required when the account has one (decisions §12: a stolen access token alone must
+ * not move the address); the route decides, since only it knows the account.
+ */
+export const changeEmailRequestSchema = z.object({ new_email: emailField, password: z.string().max(PASSWORD_MAX).optional() });
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
 export const confirmEmailChangeQuerySchema = z.object({ email: emailField });
+
+/** The token of the undo link mailed to the old address after an e-mail change. */
+export const undoEmailChangeRequestSchema = z.object({ token: linkToken });
+export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema>;
 
 export const confirmPasswordChangeRequestSchema = z
   .object({ token: linkToken, new_password: passwordField, confirm_new_password: z.string().max(PASSWORD_MAX) })

@@ -18,6 +18,7 @@ export type ModalId =
   | 'accountDetails'
   | 'updateUsername'
   | 'updateEmail'
+  | 'undoEmailChange'
   | 'updatePassword'
   | 'newPassword'
   | 'addEmailPassword'

@@ -58,20 +58,6 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(wrong.json().code).toBe('invalid_credentials');
     });
 
-    it('registering an unconfirmed address again sends a fresh link that replaces the old one and the new password', async () => {
-      const email = uniqueEmail();
-      expect((await register(email)).statusCode).toBe(201);
-      const oldToken = mailedToken(t, email, 'confirmRegistration');
-      const again = await register(email, 'newsecret9');
-      expect(again.statusCode).toBe(200);
-      const newToken = mailedToken(t, email, 'confirmRegistration');
-      expect(newToken).not.toBe(oldToken);
-      expect((await get(`/auth/confirm-email/${oldToken}/`)).statusCode).toBe(400);
-      expect((await get(`/auth/confirm-email/${newToken}/`)).statusCode).toBe(200);
-      expect((await login(email, PASSWORD)).statusCode).toBe(400);
-      expect((await login(email, 'newsecret9')).statusCode).toBe(200);
-    });
-
     it('refuses a confirmed address with "This email is already in use." on the email field', async () => {
       const { email } = await registerAndConfirm(t);
       const before = mails(t).length;
@@ -115,7 +101,7 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('creates one account when the same address registers twice at once', async () => {
       const email = uniqueEmail();
       const results = await Promise.all([register(email), register(email)]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
       expect(await t.app.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
     });
   });
@@ -252,7 +238,7 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('mails the new address a confirmEmailChange link carrying the address, and applies it once', async () => {
       const { email, access } = await registerAndConfirm(t);
       const next = uniqueEmail('next');
-      const res = await post('/auth/change-email/', { new_email: next.toUpperCase() }, bearer(access));
+      const res = await post('/auth/change-email/', { new_email: next.toUpperCase(), password: PASSWORD }, bearer(access));
       expect(res.statusCode).toBe(200);
       const { link } = lastMailTo(t, next);
       expect(link.searchParams.get('modal')).toBe('confirmEmailChange');
@@ -273,17 +259,17 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('refuses an address in use, the current address, and a missing email query', async () => {
       const a = await registerAndConfirm(t);
       const b = await registerAndConfirm(t);
-      const taken = await post('/auth/change-email/', { new_email: b.email }, bearer(a.access));
+      const taken = await post('/auth/change-email/', { new_email: b.email, password: PASSWORD }, bearer(a.access));
       expect(taken.statusCode).toBe(400);
       expect(taken.json()).toMatchObject({ detail: EMAIL_IN_USE, errors: [{ field: 'new_email', message: EMAIL_IN_USE }] });
-      expect((await post('/auth/change-email/', { new_email: a.email }, bearer(a.access))).json().code).toBe('same_email');
+      expect((await post('/auth/change-email/', { new_email: a.email, password: PASSWORD }, bearer(a.access))).json().code).toBe('same_email');
       expect((await get('/auth/confirm-email-change/abc/')).statusCode).toBe(400);
     });
 
     it('refuses the change when another account took the address after the mail', async () => {
       const a = await registerAndConfirm(t);
       const next = uniqueEmail('race');
-      await post('/auth/change-email/', { new_email: next }, bearer(a.access));
+      await post('/auth/change-email/', { new_email: next, password: PASSWORD }, bearer(a.access));
       const token = mailedToken(t, next, 'confirmEmailChange');
       await registerAndConfirm(t, next);
       const res = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, otherIp, PASSWORD, registerAndConfirm, uniqueEmail } from '../helpers/accounts';
+import { API, bearer, mailedToken, otherIp, PASSWORD, registerAndConfirm, uniqueEmail } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 /** What the fake userinfo endpoint answers for each access token. */
@@ -114,6 +114,10 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     expect((await me(res.json().access)).password_set).toBe(false);
     const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: PASSWORD }, remoteAddress: otherIp() });
     expect(login.statusCode).toBe(400);
+    // The registration's link carries the squatter's password: it is void once Google proved the address.
+    const link = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${mailedToken(t, email, 'confirmRegistration')}/` });
+    expect(link.json().code).toBe('invalid_token');
+    expect((await me(res.json().access)).password_set).toBe(false);
   });
 
   it('refuses an unverified e-mail, a rejected token, a broken answer and a failed connection, never with a 5xx', async () => {

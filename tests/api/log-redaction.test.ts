@@ -1,44 +1,16 @@
 // Request logs keep no mailed token: the confirmation link's token travels in an API path
 // (/auth/confirm-email/<token>/) and in the app link's query (/?modal=…&token=…). The real app
 // logs to a captured stream while a player confirms an account both ways.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { redactUrl } from '../../server/lib/log-redaction';
 import { API, mailedToken, otherIp, PASSWORD, uniqueEmail } from '../helpers/accounts';
-import { createPgDatabase, type TestApp, testDialects } from '../helpers/test-app';
-
-function readOutbox(dataDir: string): string[] {
-  const dir = join(dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-}
+import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('request logs on %s', (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pxt-logs-'));
-    const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
-    const config = loadConfig({
-      NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', APP_URL: 'http://app.test', SCRYPT_LOG_N: '14', LOG_LEVEL: 'info',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    const app: FastifyInstance = await buildApp(config, { logStream: { write: (line) => void lines.push(line) } });
-    await app.ready();
-    t = {
-      app, dataDir, dialect,
-      outbox: () => readOutbox(dataDir),
-      async close() {
-        await app.close();
-        await pgDb?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    t = await createTestApp(dialect, { LOG_LEVEL: 'info' }, undefined, { logStream: { write: (line) => void lines.push(line) } });
   });
   afterAll(() => t?.close());
 

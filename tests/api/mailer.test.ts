@@ -1,55 +1,9 @@
 import { readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, mails, otherIp, PASSWORD, parseMail, uniqueEmail } from '../helpers/accounts';
+import { API, bearer, mails, otherIp, PASSWORD, parseMail, quickUser, uniqueEmail } from '../helpers/accounts';
+import { smtpServer } from '../helpers/smtp-server';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
-
-/** Just enough SMTP to take mail from nodemailer (no TLS, no auth). */
-function smtpServer(opts: { rejectRecipients: () => boolean }) {
-  const received: { rcpt: string[]; data: string }[] = [];
-  const server: Server = createServer((sock) => {
-    sock.write('220 test ESMTP\r\n');
-    let buffer = '';
-    let inData = false;
-    let data = '';
-    let rcpt: string[] = [];
-    sock.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (let i = buffer.indexOf('\r\n'); i >= 0; i = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push({ rcpt, data });
-            rcpt = [];
-            data = '';
-            sock.write('250 OK queued\r\n');
-          } else data += `${line.replace(/^\./, '')}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') sock.write('250-test\r\n250 8BITMIME\r\n');
-        else if (cmd === 'RCPT') {
-          if (opts.rejectRecipients()) sock.write('550 No such user\r\n');
-          else {
-            rcpt.push(line);
-            sock.write('250 OK\r\n');
-          }
-        } else if (cmd === 'DATA') {
-          inData = true;
-          sock.write('354 End data with <CR><LF>.<CR><LF>\r\n');
-        } else if (cmd === 'QUIT') {
-          sock.end('221 Bye\r\n');
-        } else sock.write('250 OK\r\n');
-      }
-    });
-    sock.on('error', () => {});
-  });
-  return { server, received };
-}
 
 describe.each(testDialects())('mail on %s', (dialect) => {
   describe('through SMTP_URL', () => {
@@ -57,13 +11,11 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     let reject = false;
     const smtp = smtpServer({ rejectRecipients: () => reject });
     beforeAll(async () => {
-      await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
-      const { port } = smtp.server.address() as AddressInfo;
-      t = await createTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+      t = await createTestApp(dialect, { SMTP_URL: await smtp.listen() });
     });
     afterAll(async () => {
       await t.close();
-      await new Promise((resolve) => smtp.server.close(resolve));
+      await smtp.close();
     });
 
     it('sends the link mail to the SMTP server and writes no outbox file', async () => {
@@ -94,12 +46,16 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       }
     });
 
-    it('answers 503 mail_failed, not a 500, when the server refuses the mail', async () => {
+    it('answers 503 mail_failed, not a 500, when the server refuses a mail the answer waits for', async () => {
       reject = true;
       try {
-        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+        const { access } = await quickUser(t, { email: uniqueEmail('mover'), emailConfirmed: true });
+        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused') }, headers: bearer(access), remoteAddress: otherIp() });
         expect(res.statusCode).toBe(503);
         expect(res.json().code).toBe('mail_failed');
+        // Registration mails after its answer (mail-after-reply.test.ts): the answer stays 201.
+        const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+        expect(reg.statusCode).toBe(201);
         // Password reset answers the same whether or not the mail went out.
         const reset = await t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email: uniqueEmail('refused') }, remoteAddress: otherIp() });
         expect(reset.statusCode).toBe(200);

@@ -28,7 +28,7 @@ test('e-mail sign-up: register, open the mailed link, pick a username, the heade
   await confirm.getByRole('button', { name: 'Send again' }).click();
   await expect(confirm.getByText('Sent again. Check your inbox.')).toBeVisible();
   await expect.poll(() => outbox().length).toBe(2);
-  // Only the newest link works; the referral link the visitor came with was kept.
+  // Either link works (each with the password it was asked with); the referral link the visitor came with was kept.
   expect(await page.evaluate(() => localStorage.getItem('referralFullUrl'))).toBe(`${baseURL}/?refCode=friend42`);
 
   await page.goto(linkFromMail(outbox()[1], baseURL!));

@@ -43,7 +43,7 @@ test('confirmEmailChange confirms the new address, then the player record is fet
   const account = await createEmailAccount(server, 'MailMover');
   await signInPage(page, account);
   const newEmail = uniqueEmail('moved');
-  expect((await api(baseURL!, 'POST', 'auth/change-email/', { new_email: newEmail }, account.access)).status).toBe(200);
+  expect((await api(baseURL!, 'POST', 'auth/change-email/', { new_email: newEmail, password: account.password }, account.access)).status).toBe(200);
   const link = linkFromMail(outbox().at(-1)!, baseURL!);
   expect(link).toContain('modal=confirmEmailChange');
 

@@ -149,6 +149,16 @@ export function readOutbox(dataDir: string): string[] {
     .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
+/** The outbox once it holds more than `before` mails (the server mails after it answers), else throws after ~5 s. */
+export async function outboxAfter(dataDir: string, before: number): Promise<string[]> {
+  for (let tries = 0; ; tries++) {
+    const mails = readOutbox(dataDir);
+    if (mails.length > before) return mails;
+    if (tries >= 100) throw new Error('no mail written');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The first app link in a mail (quoted-printable soft breaks and =3D undone). */
 export function linkFromMail(eml: string, baseURL: string): string {
   const text = eml.replace(/=\r?\n/g, '').replace(/=3D/gi, '=').replace(/&amp;/g, '&');

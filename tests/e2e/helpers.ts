@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { linkFromMail, readOutbox, type RunningServer } from './fixtures';
+import { linkFromMail, outboxAfter, readOutbox, type RunningServer } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let counter = 0;
@@ -33,8 +33,7 @@ export async function createEmailAccount(server: RunningServer, username: string
   const email = uniqueEmail(username.toLowerCase());
   const before = readOutbox(server.dataDir).length;
   await call(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
-  const mails = readOutbox(server.dataDir);
-  if (mails.length <= before) throw new Error('no confirmation mail written');
+  const mails = await outboxAfter(server.dataDir, before);
   const link = new URL(linkFromMail(mails[mails.length - 1], server.baseURL));
   const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`);
   await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { linkFromMail, readOutbox, type RunningServer } from './fixtures';
+import { linkFromMail, outboxAfter, readOutbox, type RunningServer } from './fixtures';
 
 const withDb = <T>(server: RunningServer, run: (db: Database.Database) => T): T => {
   const db = new Database(join(server.dataDir, 'pxt.sqlite'));
@@ -27,8 +27,7 @@ export async function registerForLink(server: RunningServer, email: string, pass
     body: JSON.stringify({ email, password, confirm_password: password }),
   });
   if (!r.ok) throw new Error(`register ${email}: ${r.status} ${await r.text()}`);
-  const mails = readOutbox(server.dataDir);
-  if (mails.length <= before) throw new Error('no confirmation mail written');
+  const mails = await outboxAfter(server.dataDir, before);
   return linkFromMail(mails[mails.length - 1], server.baseURL);
 }
 

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { type BuildOptions, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Dialect } from '../../server/db/schema';
 
@@ -22,6 +22,12 @@ export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   dialect: Dialect;
+  /**
+   * `app.inject` as the server has it: resolves with the answer, while mails and other work the route
+   * left for after the reply (server/plugins/after-reply.ts) may still run. `app.inject` itself is
+   * wrapped to wait for that work too, so a test can read the outbox right after a call.
+   */
+  injectNow(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** Mails written to the outbox so far, oldest first, as raw .eml text. */
   outbox(): string[];
   close(): Promise<void>;
@@ -48,9 +54,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 
 /**
  * `beforeReady` may add hooks to the app before it boots (fault tests use it to fail a request at a
- * chosen point, as a crash would).
+ * chosen point, as a crash would); `build` passes build options (a log stream to read the logs).
  */
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  build: BuildOptions = { logger: false },
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pxt-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
@@ -65,14 +76,22 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, build);
   beforeReady?.(app);
   await app.ready();
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  const waiting = async (opts: InjectOptions) => {
+    const res = await inject(opts);
+    await app.afterReplySettled();
+    return res;
+  };
+  Object.defineProperty(app, 'inject', { value: waiting, configurable: true, writable: true });
   const outboxDir = join(dataDir, 'outbox');
   return {
     app,
     dataDir,
     dialect,
+    injectNow: inject,
     outbox() {
       let files: string[] = [];
       try {

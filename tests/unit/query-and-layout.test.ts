@@ -12,9 +12,11 @@ describe('query parameters (spec §2)', () => {
     expect(parseQuery('?modal=confirmEmailChange&token=t3&email=a%40b.co').action).toEqual({ kind: 'confirmEmailChange', token: 't3', email: 'a@b.co' });
     expect(parseQuery('?modal=confirmEmail&token=t4').action).toEqual({ kind: 'confirmEmail', token: 't4' });
     expect(parseQuery('?modal=confirmPasswordChange&token=t5').action).toEqual({ kind: 'updatePassword', token: 't5' });
+    expect(parseQuery('?modal=undoEmailChange&token=t6').action).toEqual({ kind: 'undoEmailChange', token: 't6' });
   });
   it('ignores links without their token and unknown modals', () => {
     expect(parseQuery('?modal=confirmRegistration').action).toBeNull();
+    expect(parseQuery('?modal=undoEmailChange').action).toBeNull();
     expect(parseQuery('?modal=confirmEmailChange&token=x').action).toBeNull();
     expect(parseQuery('?modal=somethingElse&token=x').action).toBeNull();
   });

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/schema';
 import { findUserById, isUniqueViolation, type User } from '../../services/users';
 
 /** Modals the app opens from a link (spec §2 query parameters). */
-export type LinkModal = 'confirmRegistration' | 'restorePassword' | 'confirmEmailChange' | 'confirmEmail' | 'confirmPasswordChange';
+export type LinkModal = 'confirmRegistration' | 'restorePassword' | 'confirmEmailChange' | 'confirmEmail' | 'confirmPasswordChange' | 'undoEmailChange';
 
 export function modalLink(appUrl: string, modal: LinkModal, params: Record<string, string>): string {
   return `${appUrl}/?${new URLSearchParams({ modal, ...params }).toString()}`;

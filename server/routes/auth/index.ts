@@ -1,6 +1,7 @@
 // Every /auth/* call of spec §7, split by concern.
 import type { FastifyInstance } from 'fastify';
 import email from './email';
+import emailChange from './email-change';
 import google from './google';
 import me from './me';
 import password from './password';
@@ -9,6 +10,7 @@ import wallet from './wallet';
 
 export default async function authRoutes(app: FastifyInstance) {
   await app.register(email);
+  await app.register(emailChange);
   await app.register(password);
   await app.register(wallet);
   await app.register(google);

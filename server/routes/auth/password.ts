@@ -31,7 +31,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The link came by mail, so whoever opened it also proved the address.
       await trx.updateTable('users').set({ password_hash: passwordHash, email_confirmed: user.email ? 1 : user.email_confirmed }).where('id', '=', user.id).execute();
       await revokeAllRefreshTokens(trx, user.id);
-      await revokeActionTokens(trx, user.id, PASSWORD_KINDS);
+      // Registration links carry other passwords; the account is confirmed now.
+      await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
       return user.email;
     });
     await signedIn(app.db, attempt);
@@ -41,29 +42,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password-reset/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email } = request.body;
       // Counted for every address, known or not, so a 429 tells nothing about accounts.
       await takeAttempt(app.db, mailLimits(email, request.ip));
-      const user = await findUserByEmail(app.db, email);
-      if (user) {
+      // Whether the address has an account decides only what happens after the answer: looking it
+      // up, issuing the link and mailing it all run once the reply is out, so known and unknown
+      // addresses get the same answer after the same work, however slow the mail server is.
+      app.afterReply(reply, 'password reset mail', async () => {
+        const user = await findUserByEmail(app.db, email);
+        if (!user) return;
         const token = await app.db.transaction().execute(async (trx) => {
           await revokeActionTokens(trx, user.id, ['reset_password']);
           return issueActionToken(trx, { userId: user.id, kind: 'reset_password' });
         });
-        try {
-          await app.mailer.sendLink({
-            to: email,
-            subject: `Reset your ${app.config.appName} password`,
-            intro: 'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
-            action: 'Choose a new password',
-            link: modalLink(appUrl, 'restorePassword', { token }),
-          });
-        } catch (err) {
-          // The answer must not differ for known addresses; the mailer has logged the failure.
-          request.log.warn({ err }, 'password reset mail not sent');
-        }
-      }
+        await app.mailer.sendLink({
+          to: email,
+          subject: `Reset your ${app.config.appName} password`,
+          intro: 'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
+          action: 'Choose a new password',
+          link: modalLink(appUrl, 'restorePassword', { token }),
+        });
+      });
       return { detail: 'If an account uses this address, we have sent it a link to reset the password.' };
     },
   );

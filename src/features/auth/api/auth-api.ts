@@ -32,11 +32,15 @@ export const requestPasswordReset = (email: string) =>
 export const confirmPasswordReset = (token: string, newPassword: string) =>
   api<DetailResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
 
-export const changeEmail = (newEmail: string) =>
-  api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail } });
+/** `password` only when the account has one (decisions §12). */
+export const changeEmail = (newEmail: string, password?: string) =>
+  api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail, ...(password === undefined ? {} : { password }) } });
 
 export const confirmEmailChange = (token: string, email: string) =>
   api<EmailChangedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: true });
+
+export const undoEmailChange = (token: string) =>
+  api<EmailChangedResponse>('auth/undo-email-change/', { method: 'POST', body: { token }, skipAuth: true });
 
 export const requestPasswordChange = () => api<DetailResponse>('auth/change-password-request/');
 

@@ -20,6 +20,10 @@ async function run(action: QueryAction): Promise<void> {
     case 'updatePassword':
       openModal('updatePassword', { token: action.token });
       return;
+    case 'undoEmailChange':
+      // The modal applies the link and says what happened.
+      openModal('undoEmailChange', { token: action.token });
+      return;
     case 'confirmRegistration':
     case 'confirmEmail': {
       try {

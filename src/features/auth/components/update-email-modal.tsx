@@ -2,34 +2,53 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { fieldMessage, toApiFailure } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
 import { closeModal } from '../../../lib/modal-state';
 import { changeEmail } from '../api/auth-api';
 import { newEmailMessage } from '../lib/validation';
 
-/** Change e-mail (spec §5): saved only when the trimmed value is valid; success closes the dialog. */
+/** Server codes of the password field (decisions §12), shown in the player's language. */
+const PASSWORD_CODES: Record<string, string> = { password_required: 'updateEmail.passwordRequired', invalid_password: 'updateEmail.passwordWrong' };
+
+/**
+ * Change e-mail (spec §5, decisions §12): saved only when the trimmed value is valid and, when the
+ * account has a password, with that password; success closes the dialog.
+ */
 export default function UpdateEmailModal() {
   const { t } = useTranslation('auth');
+  const needsPassword = useCurrentUser()?.password_set ?? false;
   const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ruleKey = newEmailMessage(value);
+  const passwordMissing = needsPassword && password === '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (ruleKey || busy) return;
+    if (passwordMissing) {
+      setPasswordError(t('updateEmail.passwordRequired'));
+      return;
+    }
     setBusy(true);
     try {
-      await changeEmail(value.trim());
+      await changeEmail(value.trim(), needsPassword ? password : undefined);
       closeModal();
     } catch (err) {
-      // Spec §8: the failure itself is not announced; a named field problem (address in use) is.
+      // Spec §8: the failure itself is not announced; a named field problem (address in use,
+      // password) is. Throttling explains itself under the password.
       const f = toApiFailure(err, t('errors:auth.changeEmail'));
       console.warn(f.message);
       setFieldError(fieldMessage(f, 'new_email'));
+      const passwordKey = f.code ? PASSWORD_CODES[f.code] : undefined;
+      setPasswordError(passwordKey ? t(passwordKey) : f.status === 429 ? f.message : fieldMessage(f, 'password'));
       setBusy(false);
     }
   };
@@ -50,8 +69,20 @@ export default function UpdateEmailModal() {
           error={fieldError ?? (touched && ruleKey ? t(ruleKey) : null)}
           data-autofocus
         />
+        {needsPassword && (
+          <PasswordField
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(null);
+            }}
+            error={passwordError}
+          />
+        )}
         <div className="modal-actions">
-          <Button type="submit" block loading={busy} disabled={Boolean(ruleKey)}>
+          <Button type="submit" block loading={busy} disabled={Boolean(ruleKey) || passwordMissing}>
             {t('updateEmail.submit')}
           </Button>
         </div>

@@ -5,7 +5,8 @@ export type QueryAction =
   | { kind: 'confirmRegistration'; token: string }
   | { kind: 'confirmEmailChange'; token: string; email: string }
   | { kind: 'confirmEmail'; token: string }
-  | { kind: 'updatePassword'; token: string };
+  | { kind: 'updatePassword'; token: string }
+  | { kind: 'undoEmailChange'; token: string };
 
 export interface ParsedQuery {
   action: QueryAction | null;
@@ -36,6 +37,9 @@ export function parseQuery(search: string): ParsedQuery {
       break;
     case 'confirmPasswordChange':
       if (token) action = { kind: 'updatePassword', token };
+      break;
+    case 'undoEmailChange':
+      if (token) action = { kind: 'undoEmailChange', token };
       break;
   }
   const consumed = [...(modal ? ['modal', 'token', 'email'] : []), ...(refCode ? ['refCode'] : [])];

@@ -1,0 +1,163 @@
+// Changing the e-mail (decisions §12): the password when the account has one, a link to the new
+// address, and once it is confirmed a notice to the old address whose link undoes the change for
+// 72 hours. A stolen access token alone can no longer move the address (and with it the password
+// reset); a change made with a stolen password can be taken back from the old mailbox.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeEmailRequestSchema,
+  confirmEmailChangeQuerySchema,
+  detailSchema,
+  emailChangedSchema,
+  PASSWORD_REQUIRED,
+  PASSWORD_WRONG,
+  tokenParamsSchema,
+  undoEmailChangeRequestSchema,
+} from '../../../shared/api/auth';
+import { invalidField, refuse } from '../../lib/errors';
+import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import { hashClientOf } from '../../services/hash-queue';
+import { verifyPassword } from '../../services/passwords';
+import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
+import { giveBack, loginLimits, mailLimits, signedIn, takeAttempt } from '../../services/throttle';
+import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
+import { currentUser, emailInUse, invalidLink, modalLink, SECURITY } from './common';
+
+/** What the undo link restores: the address and the sign-in methods as they were before the change. */
+interface UndoPayload {
+  old_email: string;
+  new_email: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  changed_at: number;
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { appUrl } = app.config;
+
+  app.post(
+    '/auth/change-email/',
+    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: changeEmailRequestSchema, response: { 200: detailSchema } } },
+    async (request) => {
+      const { new_email, password } = request.body;
+      const user = await currentUser(app.db, request);
+      if (user.password_hash) {
+        if (!password) throw invalidField('password', PASSWORD_REQUIRED, 'password_required');
+        // Counted like sign-ins, on the account's own address, before any hashing.
+        const attempt = await takeAttempt(app.db, loginLimits('email', user.email ?? `user-${user.id}`, request.ip));
+        let ok: boolean;
+        try {
+          ok = await verifyPassword(password, user.password_hash, hashClientOf(request));
+        } catch (err) {
+          // Nothing was checked (the hash queue was full): the attempt is not spent.
+          await giveBack(app.db, attempt);
+          throw err;
+        }
+        if (!ok) throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
+        await signedIn(app.db, attempt);
+      }
+      if (user.email === new_email) throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
+      if (await findUserByEmail(app.db, new_email)) throw emailInUse('new_email');
+      await takeAttempt(app.db, mailLimits(new_email, request.ip));
+      const token = await app.db.transaction().execute(async (trx) => {
+        await revokeActionTokens(trx, user.id, ['change_email']);
+        return issueActionToken(trx, { userId: user.id, kind: 'change_email', payload: { email: new_email } });
+      });
+      await app.mailer.sendLink({
+        to: new_email,
+        subject: `Confirm your new e-mail for ${app.config.appName}`,
+        intro: 'Confirm this address to make it the e-mail of your account. The link works for 24 hours.',
+        action: 'Confirm new e-mail',
+        link: modalLink(appUrl, 'confirmEmailChange', { token, email: new_email }),
+      });
+      return { detail: 'We have sent a confirmation link to your new e-mail.' };
+    },
+  );
+
+  app.get(
+    '/auth/confirm-email-change/:token/',
+    {
+      config: { stateChanging: true, signIn: true },
+      schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangedSchema } },
+    },
+    async (request, reply) => {
+      const email = request.query.email;
+      let undo: { to: string; token: string } | null;
+      try {
+        undo = await app.db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          const used = await consumeActionToken(trx, ['change_email'], request.params.token, now);
+          if (!used || (used.payload as { email?: string } | null)?.email !== email) throw invalidLink();
+          const user = await findUserById(trx, used.userId);
+          if (!user) throw invalidLink();
+          const holder = await findUserByEmail(trx, email);
+          if (holder && holder.id !== used.userId) throw emailInUse('email');
+          await trx.updateTable('users').set({ email, email_confirmed: 1 }).where('id', '=', used.userId).execute();
+          // Password links went to the old address; every session signs in again.
+          await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
+          await revokeAllRefreshTokens(trx, used.userId, now);
+          if (!user.email || user.email === email) return null;
+          const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, changed_at: now };
+          return { to: user.email, token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now) };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw emailInUse('email');
+        throw err;
+      }
+      if (undo) {
+        const { to, token } = undo;
+        app.afterReply(reply, 'e-mail change notice', () =>
+          app.mailer.sendLink({
+            to,
+            subject: `The e-mail of your ${app.config.appName} account was changed`,
+            intro: `The e-mail address of your ${app.config.appName} account was changed from ${to} to ${email}. If you did not do this, undo it with this link within 72 hours: your address, password and sign-in methods come back and every session is signed out.`,
+            action: 'Undo the change',
+            link: modalLink(appUrl, 'undoEmailChange', { token }),
+          }),
+        );
+      }
+      return { detail: 'Your e-mail address has been changed.', email };
+    },
+  );
+
+  app.post(
+    '/auth/undo-email-change/',
+    { config: { signIn: true }, schema: { tags: ['auth'], body: undoEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
+    async (request) => {
+      try {
+        const email = await app.db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          const used = await consumeActionToken(trx, ['undo_email_change'], request.body.token, now);
+          const user = used && (await findUserById(trx, used.userId));
+          if (!used || !user) throw invalidLink();
+          const undo = used.payload as UndoPayload;
+          const holder = await findUserByEmail(trx, undo.old_email);
+          if (holder && holder.id !== user.id) {
+            // A confirmed holder proved the mailbox this link was sent to; only its owner can be that.
+            if (holder.email_confirmed) throw refuse('email_in_use', 'Another account now uses your old e-mail address, so the change cannot be undone.');
+            // An unconfirmed registration of the freed address (perhaps made to block this undo)
+            // was never proven: it loses the address and its links.
+            await trx.updateTable('users').set({ email: null }).where('id', '=', holder.id).execute();
+            await revokeActionTokens(trx, holder.id, ['confirm_registration'], now);
+          }
+          // The password and Google link as they were: whoever moved the address may have reset
+          // the password or linked a Google account through it.
+          await trx
+            .updateTable('users')
+            .set({ email: undo.old_email, email_confirmed: 1, password_hash: undo.password_hash, google_sub: undo.google_sub })
+            .where('id', '=', user.id)
+            .execute();
+          await revokeAllRefreshTokens(trx, user.id, now);
+          await revokeActionTokens(trx, user.id, ['change_email', 'confirm_email', ...PASSWORD_KINDS], now);
+          // Undo links of later changes would move the address away again; earlier ones stay.
+          await revokeActionTokens(trx, user.id, ['undo_email_change'], now, { issuedAfter: undo.changed_at });
+          return undo.old_email;
+        });
+        return { detail: 'The e-mail change has been undone. Sign in again.', email };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw refuse('email_in_use', 'Another account now uses your old e-mail address, so the change cannot be undone.');
+        throw err;
+      }
+    },
+  );
+};
+export default routes;
