@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURES_PER_IP } from '../../server/services/throttle';
 import { API, parseMail, PASSWORD, uniqueEmail } from '../helpers/accounts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -95,7 +95,13 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     const reg = await call(s, PLAYER, 'POST', `${API}/auth/register/`, { email, password: PASSWORD, confirm_password: PASSWORD });
     expect(reg.status, reg.body).toBe(201);
     const outbox = join(dataDir, 'data', 'outbox');
-    const mail = parseMail(readFileSync(join(outbox, readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8'));
+    // The server mails after it answers.
+    const file = await vi.waitFor(() => {
+      const found = readdirSync(outbox).find((f) => f.endsWith('.eml'));
+      if (!found) throw new Error('no mail yet');
+      return found;
+    }, { timeout: 10_000, interval: 50 });
+    const mail = parseMail(readFileSync(join(outbox, file), 'utf8'));
     const confirmed = await call(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`);
     expect(confirmed.status, confirmed.body).toBe(200);
     const signIn = () => call(s, PLAYER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD });
