@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
 import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
+import { PROJECT_ROOT } from './project-root';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
 export interface Config {
@@ -34,7 +34,7 @@ export interface Config {
   scryptLogN: number;
   paymentsProvider: 'test' | null;
   production: boolean;
-  /** Folder of the built PWA; null serves the API only. */
+  /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
@@ -105,11 +105,11 @@ export function loadConfig(env: Env = process.env): Config {
     scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
     paymentsProvider: provider === 'test' ? 'test' : null,
     production,
-    staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
+    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
-    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
+    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
     ico: loadIcoSettings(env),
   };
 }
