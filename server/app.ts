@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
+import probes from './plugins/probes';
 import security from './plugins/security';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
@@ -23,11 +24,13 @@ export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -48,6 +51,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailer);
   await app.register(auth);
   await app.register(idempotency);
+  await app.register(probes);
   await app.register(miningWorker);
   await app.register(pushReminders);
 
