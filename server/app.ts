@@ -13,6 +13,7 @@ import idempotency from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
 import probes from './plugins/probes';
 import security from './plugins/security';
+import shutdown from './plugins/shutdown';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
@@ -44,6 +45,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(shutdown);
   await app.register(inputGuard);
   await app.register(security);
   await app.register(swagger);
