@@ -34,6 +34,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Requests Fastify refuses before routing (a malformed URL, say) still get the API's error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

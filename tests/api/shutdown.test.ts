@@ -120,6 +120,7 @@ describe.each(testDialects())('graceful shutdown on %s', (dialect) => {
     // Closing: a new request gets a 503 or no connection at all, never an answer.
     const late = await login(running, new Agent({ keepAlive: false }), emails[0]);
     expect([0, 503]).toContain(late.status);
+    if (late.status === 503) expect(late.body).toEqual({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
 
     slow.finishBody!();
     const answers = await Promise.all([...logins, slow]);
