@@ -14,7 +14,9 @@ import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
+import probes from './plugins/probes';
 import security from './plugins/security';
+import shutdown from './plugins/shutdown';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
@@ -37,6 +39,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Requests Fastify refuses before routing (a malformed URL, say) still get the API's error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -50,6 +54,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(shutdown);
   await app.register(inputGuard);
   await app.register(security);
   await app.register(swagger);
@@ -58,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(afterReply);
   await app.register(auth);
   await app.register(idempotency);
+  await app.register(probes);
   await app.register(miningWorker);
   await app.register(pushReminders);
 

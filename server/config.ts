@@ -1,14 +1,14 @@
 // Configuration from the environment (decisions.md §2). Secrets that are not given are generated
 // once and kept in DATA_DIR so tokens and push subscriptions survive a restart (lib/kept-secrets.ts).
 // DATA_DIR is private to the server's user (0700).
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
 import { keptSecrets } from './lib/kept-secrets';
 import { privateDir } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
+import { PROJECT_ROOT } from './project-root';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
 export interface Config {
@@ -38,8 +38,10 @@ export interface Config {
   hashQueue: HashQueueOptions;
   paymentsProvider: 'test' | null;
   production: boolean;
-  /** Folder of the built PWA; null serves the API only. */
+  /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
+  /** After SIGTERM, how long requests in flight and the worker's pass may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
@@ -102,11 +104,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     paymentsProvider: provider === 'test' ? 'test' : null,
     production,
-    staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || 'dist'),
+    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
+    shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy,
-    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : fileURLToPath(new URL('../content/blog', import.meta.url)),
+    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
     signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),
     ico: loadIcoSettings(env),
   };

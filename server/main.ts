@@ -1,5 +1,6 @@
-// Entry point: `npm run serve` / `npm start`. Serves the built PWA and the API on one port and
-// shuts down gracefully, finishing requests in flight.
+// Entry point: `npm run serve` / `npm start` (compiled to dist-server/main.js). Serves the built
+// PWA and the API on one port and shuts down gracefully on SIGTERM or SIGINT: it stops accepting,
+// lets requests in flight and the worker's current pass finish, closes the database and exits 0.
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -16,10 +17,22 @@ const app = await buildApp(config);
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) process.exit(1);
+    // A repeat is not a reason to cut requests off: Ctrl-C under `npm run` delivers SIGINT twice
+    // (from the terminal and forwarded by npm). SHUTDOWN_TIMEOUT_MS bounds the wait instead.
+    if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    setTimeout(() => {
+      app.log.error(`still closing after ${config.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'closing failed');
+        process.exit(1);
+      },
+    );
   });
 }
 

@@ -1,7 +1,8 @@
 // Runs the migrations in db/migrations/ at start. The list is static so a bundle or tsx run needs
 // no directory scan; Kysely's migrator locks, so several processes starting at once are safe.
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database';
+import type { Db } from './schema';
 import * as core from './migrations/001-core';
 import * as mining from './migrations/002-mining';
 import * as quests from './migrations/003-quests';
@@ -36,4 +37,14 @@ export async function migrate(database: Database): Promise<void> {
   const { error, results } = await new Migrator({ db: database.db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/**
+ * The migrations this code needs that the database has not recorded yet (Kysely's own table):
+ * a query that also proves the database answers. Throws when it does not.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(rows.map((r) => r.name));
+  return Object.keys(steps).filter((name) => !done.has(name));
 }

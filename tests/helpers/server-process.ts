@@ -1,5 +1,6 @@
-// The real server as a child process (`tsx server/main.ts`) for the fault tests and the bench:
-// a free loopback port, the caller's environment, stopped gracefully or killed with SIGKILL.
+// The real server as a child process (`tsx server/main.ts`, or the compiled one) for the fault
+// tests, the shutdown test and the bench: a free loopback port, the caller's environment, stopped
+// gracefully or killed with SIGKILL.
 // tsx is loaded into node itself (`node --import tsx`, what `npx tsx` runs) so the child is ONE
 // process: a SIGKILL hits the server itself, not a launcher in front of it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,6 +30,8 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<void>;
   /** SIGKILL at once: no shutdown hook runs, transactions in flight are cut off. */
   kill(): Promise<void>;
+  /** Resolves when the process has ended, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface StartOptions {
@@ -36,6 +39,8 @@ export interface StartOptions {
   env: Record<string, string>;
   /** Script to run instead of server/main.ts (relative to the repository). */
   script?: string;
+  /** Run this JavaScript with plain node (the compiled server) instead of `script` through tsx. */
+  compiled?: string;
   port?: number;
   /** A path answering 200 once the server is ready. */
   readyPath?: string;
@@ -61,7 +66,8 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
 export async function startServerProcess(opts: StartOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.script ?? 'server/main.ts'], {
+  const args = opts.compiled ? ['--enable-source-maps', opts.compiled] : ['--import', 'tsx', opts.script ?? 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Tests sign up many players from one address; a test of the sign-up limit sets it.
     env: { ...process.env, SIGNUP_LIMIT_PER_HOUR: '0', ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
@@ -69,7 +75,7 @@ export async function startServerProcess(opts: StartOptions): Promise<ServerProc
   });
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (output = (output + d).slice(-20_000)));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
   const running = () => child.exitCode === null && child.signalCode === null;
   const signal = (s: NodeJS.Signals) => {
     try {
@@ -83,6 +89,7 @@ export async function startServerProcess(opts: StartOptions): Promise<ServerProc
     port,
     pid: child.pid!,
     log: () => output,
+    exited,
     async stop(graceMs = 5000) {
       if (!running()) return;
       signal('SIGTERM');

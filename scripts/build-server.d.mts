@@ -1,0 +1,2 @@
+// Types of scripts/build-server.mjs for the TypeScript that imports it (tests).
+export function buildServer(outdir?: string): Promise<void>;
