@@ -87,6 +87,9 @@ describe.each(testDialects())('graceful shutdown on %s', (dialect) => {
       DATA_DIR: dataDir,
       STATIC_DIR: '',
       SCRYPT_LOG_N: String(LOG_N),
+      // Every login comes from one loopback address: let the hash queue hold them all, so the
+      // requests are in flight (hashing or waiting) when SIGTERM arrives rather than refused.
+      HASH_QUEUE_PER_CLIENT: '16',
       APP_URL: 'http://app.test',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
