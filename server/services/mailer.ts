@@ -1,7 +1,7 @@
 // Outgoing mail (decisions §2). With SMTP_URL set, mail goes through that SMTP server. Without it,
 // each mail is written as an .eml file to DATA_DIR/outbox/ (names sort in send order) and its link
 // is printed on the console, so a local install works with no mail server at all.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -80,7 +80,10 @@ export default fp(
       // The outbox is a mailbox: only the server's user may read it (the folder 0700, each mail 0600).
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = join(outbox, outboxName());
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Written under another name and renamed into place, so whoever reads the outbox (a person,
+      // a test) never finds a half-written .eml: the mails are sent after the answer now.
+      writeFileSync(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      renameSync(`${file}.part`, file);
       // The link (a single-use token) stays out of the log, which may be kept and shipped elsewhere.
       app.log.info({ to: m.to, file }, 'mail written to outbox');
       // The server log may be JSON or silenced; this line is for the person running `npm start`.
