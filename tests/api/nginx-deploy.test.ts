@@ -219,9 +219,17 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
       body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
     });
     expect(code(login), login.text).toBe('invalid_credentials');
+    // With an Idempotency-Key the request takes the site's other route (@api_keyed): same headers, body intact.
+    const keyed = await call(ports.https, '/api/v1/auth/login-by-email/', {
+      method: 'POST',
+      localAddress: '127.0.0.6',
+      headers: { 'x-forwarded-for': '203.0.113.10', 'idempotency-key': 'login-once' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
+    });
+    expect(code(keyed), keyed.text).toBe('invalid_credentials');
     // The per-IP sign-in counter is keyed on the client address the server settled on.
-    const keys = await database.db.selectFrom('throttle').select('key').where('key', 'like', 'login:ip:%').execute();
-    expect(keys.map((k) => k.key)).toEqual(['login:ip:127.0.0.5']);
+    const keys = await database.db.selectFrom('throttle').select('key').where('key', 'like', 'login:ip:%').orderBy('key').execute();
+    expect(keys.map((k) => k.key)).toEqual(['login:ip:127.0.0.5', 'login:ip:127.0.0.6']);
   });
 
   it('redirects http to https, serves hashed assets immutable and precompressed, documents from the app', async () => {
