@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Brings what it needs on a fresh machine: Debian's Chromium for
-# the browser tests and a throw-away PostgreSQL cluster for the API tests on PostgreSQL.
+# the browser tests, Debian's nginx for the deployment test (tests/api/nginx-deploy.test.ts) and a
+# throw-away PostgreSQL cluster for the API tests on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,17 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's Chromium for the browser tests" >&2
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+if [ ! -x /usr/sbin/nginx ]; then
+  # Only the binary: the test runs it on loopback ports with its own config; it is never started as a service.
+  echo "Installing Debian's nginx for the deployment test" >&2
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; fi
+  # The package starts Debian's default site on port 80 where systemd runs: the tests do not need it.
+  if [ -d /run/systemd/system ]; then
+    if [ "$(id -u)" = 0 ]; then systemctl disable --now nginx >/dev/null 2>&1 || true; else sudo systemctl disable --now nginx >/dev/null 2>&1 || true; fi
+  fi
 fi
 
 pgdir="/tmp/pxt-pg-$$"
