@@ -110,6 +110,19 @@ export async function giveBack(db: Tx, reservation: Reservation, keys?: string[]
 }
 
 /**
+ * Runs the work an attempt was reserved for. If it throws (the hash queue was full, so nothing was
+ * checked, hashed or mailed), the attempt is given back before the error goes on.
+ */
+export async function spendAttempt<T>(db: Tx, reservation: Reservation, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await giveBack(db, reservation);
+    throw err;
+  }
+}
+
+/**
  * A successful sign-in: the address starts afresh and the other keys (the IP) get their attempt
  * back, so players behind one carrier NAT do not lock each other out by signing in.
  */

@@ -18,7 +18,7 @@ import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionToken
 import { hashClientOf } from '../../services/hash-queue';
 import { verifyPassword } from '../../services/passwords';
 import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
-import { giveBack, loginLimits, mailLimits, signedIn, takeAttempt } from '../../services/throttle';
+import { loginLimits, mailLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, SECURITY } from './common';
 
@@ -44,14 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!password) throw invalidField('password', PASSWORD_REQUIRED, 'password_required');
         // Counted like sign-ins, on the account's own address, before any hashing.
         const attempt = await takeAttempt(app.db, loginLimits('email', user.email ?? `user-${user.id}`, request.ip));
-        let ok: boolean;
-        try {
-          ok = await verifyPassword(password, user.password_hash, hashClientOf(request));
-        } catch (err) {
-          // Nothing was checked (the hash queue was full): the attempt is not spent.
-          await giveBack(app.db, attempt);
-          throw err;
-        }
+        const ok = await spendAttempt(app.db, attempt, () => verifyPassword(password, user.password_hash!, hashClientOf(request)));
         if (!ok) throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
         await signedIn(app.db, attempt);
       }

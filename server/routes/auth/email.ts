@@ -18,7 +18,7 @@ import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from 
 import { issueTokenPair } from '../../services/refresh-tokens';
 import { pendingPasswordHash } from '../../services/registrations';
 import { takeSignup } from '../../services/signup-limit';
-import { giveBack, loginLimits, mailLimits, pruneThrottle, signedIn, takeAttempt } from '../../services/throttle';
+import { loginLimits, mailLimits, pruneThrottle, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY } from './common';
 
@@ -33,11 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if ((await findUserByEmail(app.db, email))?.email_confirmed) throw emailInUse('email');
       // Limits the mails one address receives, and the hashing work one client can cause.
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
-      const passwordHash = await hashPassword(password, scryptLogN, hashClientOf(request)).catch(async (err) => {
-        // Nothing was hashed or mailed (the hash queue was full): the attempt is not spent.
-        await giveBack(app.db, attempt);
-        throw err;
-      });
+      const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
 
       const { token, repeated } = await retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
@@ -126,14 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, email);
       const stored = user && !user.email_confirmed ? await pendingPasswordHash(app.db, user) : user?.password_hash;
       const who = hashClientOf(request);
-      let ok: boolean;
-      try {
-        ok = stored ? await verifyPassword(password, stored, who) : await verifyAgainstNothing(password, scryptLogN, who);
-      } catch (err) {
-        // Nothing was checked (the hash queue was full): the attempt is not spent.
-        await giveBack(app.db, attempt);
-        throw err;
-      }
+      const ok = await spendAttempt(app.db, attempt, () => (stored ? verifyPassword(password, stored, who) : verifyAgainstNothing(password, scryptLogN, who)));
       if (!user || !ok) {
         await pruneThrottle(app.db);
         throw refuse('invalid_credentials', 'No active account found with the given credentials');
@@ -165,10 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
       // The address and password apply only when the link is opened, so an unproven address
       // never sits on the account.
-      const passwordHash = await hashPassword(password, scryptLogN, hashClientOf(request)).catch(async (err) => {
-        await giveBack(app.db, attempt);
-        throw err;
-      });
+      const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['confirm_email']);
         return issueActionToken(trx, { userId: user.id, kind: 'confirm_email', payload: { email, password_hash: passwordHash } });

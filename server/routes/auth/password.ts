@@ -7,7 +7,7 @@ import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToke
 import { type HashClient, hashClientOf } from '../../services/hash-queue';
 import { hashPassword } from '../../services/passwords';
 import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
-import { clearThrottle, giveBack, loginLimits, mailLimits, passwordLinkLimits, signedIn, takeAttempt } from '../../services/throttle';
+import { clearThrottle, loginLimits, mailLimits, passwordLinkLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById } from '../../services/users';
 import { currentUser, invalidLink, modalLink, SECURITY } from './common';
 
@@ -20,10 +20,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // client) gets a few hashes, however many requests arrive at once.
     if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
     const attempt = await takeAttempt(app.db, passwordLinkLimits(token, who.address));
-    const passwordHash = await hashPassword(newPassword, scryptLogN, who).catch(async (err) => {
-      await giveBack(app.db, attempt);
-      throw err;
-    });
+    const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(newPassword, scryptLogN, who));
     const email = await app.db.transaction().execute(async (trx) => {
       const used = await consumeActionToken(trx, [kind], token);
       const user = used && (await findUserById(trx, used.userId));
