@@ -8,7 +8,7 @@
 //   the tokens) and answers how many calls still wait.
 // - Push: the subscription is re-posted at start, and ended in this browser after sign-out.
 import { Workbox } from 'workbox-window';
-import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '../../../../sw/messages';
+import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '../../../../shared/sw-messages';
 import { refreshCurrentUser } from '../../../lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '../../../lib/session';
 import { store } from '../../../lib/store';
