@@ -12,6 +12,7 @@ export interface GoogleProfile {
 
 const TIMEOUT_MS = 5000;
 const MAX_BODY_BYTES = 64 * 1024;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const googleFailed = (code = 'google_login_failed') => refuse(code, 'Failed to login with Google');

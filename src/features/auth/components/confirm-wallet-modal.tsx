@@ -61,7 +61,7 @@ export default function ConfirmWalletModal() {
     setPhase('notInstalled');
   }, [run]);
 
-  const useSdk = async () => {
+  const connectWithSdk = async () => {
     setPhase('starting');
     try {
       const config = await loadAppConfig();
@@ -106,7 +106,7 @@ export default function ConfirmWalletModal() {
               <a className="btn btn--primary btn--block" href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer">
                 {t('confirmWallet.install')}
               </a>
-              <Button block variant="ghost" onClick={() => void useSdk()}>
+              <Button block variant="ghost" onClick={() => void connectWithSdk()}>
                 {t('confirmWallet.useMobile')}
               </Button>
             </div>
