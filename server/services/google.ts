@@ -1,7 +1,7 @@
 // Google sign-in: the client gets an access token from Google's script; the server asks Google's
 // OpenID userinfo endpoint who it belongs to. Anything but a clear, verified answer is a refusal
 // (400 'Failed to login with Google'), never a 5xx.
-import { isValidEmail } from '../../shared/validation';
+import { isValidEmail } from '@shared/validation';
 import { refuse } from '../lib/errors';
 
 export interface GoogleProfile {

@@ -2,12 +2,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { BlogArticle } from '../../../../shared/api/blog';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { formatLongDate } from '../../../lib/date-format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useRefresh } from '../../../lib/use-refresh';
+import type { BlogArticle } from '@shared/api/blog';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { formatLongDate } from '@/lib/date-format';
+import { currentLanguage } from '@/lib/i18n';
+import { useRefresh } from '@/lib/use-refresh';
 import { refreshArticle } from '../api/blog-api';
 import { useStoredArticle } from '../state/blog-rows';
 import './blog.css';
