@@ -4,6 +4,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
 import { pwaOptions } from './sw/pwa-options';
 
@@ -14,6 +15,7 @@ const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes()];
 
 export default defineConfig({
   plugins,
+  resolve: { alias: pathAliases },
   server: {
     // `npm run dev`: the API runs on PORT (8080; scripts/dev.mjs); the browser talks to Vite only.
     port: VITE_PORT,

@@ -1,12 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './scripts/path-aliases';
 
+// Separate from vite.config.ts (the tests need neither the PWA nor the CSP plugin), so the
+// aliases are named here too; `extends: true` hands them to both projects.
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCESS_TOKEN_SECONDS } from '../shared/constants';
+import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { createJwt } from '../server/services/jwt';
 import { startServerProcess, type ServerProcess, type StartOptions } from '../tests/helpers/server-process';
 

@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# First, because it fails fastest (about 10 s): style, React hooks, accessibility, import boundaries.
+npm run --silent lint
+
 if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's Chromium for the browser tests" >&2
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null

@@ -2,7 +2,7 @@
 // Tests build it with `buildApp` and `inject` requests; main.ts adds listening and shutdown.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE } from '../shared/constants';
+import { API_BASE } from '@shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';

@@ -2,7 +2,7 @@
 // once and kept in DATA_DIR so tokens and push subscriptions survive a restart (lib/kept-secrets.ts).
 // DATA_DIR is private to the server's user (0700).
 import { join, resolve } from 'node:path';
-import { MINING_SESSION_SECONDS_DEFAULT } from '../shared/constants';
+import { MINING_SESSION_SECONDS_DEFAULT } from '@shared/constants';
 import { keptSecrets } from './lib/kept-secrets';
 import { privateDir } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';

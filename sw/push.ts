@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Claim reminders (decisions §6): the server's Web Push carries a JSON PushPayload; the worker shows
 // it, and a click brings the player to the miner — an open tab if there is one, else a new window.
-import type { PushPayload } from '../shared/api/push';
+import type { PushPayload } from '@shared/api/push';
 
 declare const self: ServiceWorkerGlobalScope;
 

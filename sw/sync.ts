@@ -3,7 +3,7 @@
 // call is queued; when the browser sees the network again it fires `sync` here, and the worker asks
 // an open window to replay (the replay needs the page's tokens and runs through `replayOutbox`).
 // With no window open nothing is lost: the app replays at its next start.
-import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from './messages';
+import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 

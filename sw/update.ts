@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Updates wait until the player agrees: the page posts SKIP_WAITING from its "Reload" prompt, so a
 // half-typed form is never lost to a surprise reload.
-import { SKIP_WAITING } from './messages';
+import { SKIP_WAITING } from '@shared/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/schema';
-import { usernameKey } from '../../shared/validation';
+import { usernameKey } from '@shared/validation';
 import type { User } from '../services/users';
 
 /** A mistake of the operator (unknown user, bad amount …): printed as it is, exit code 1. */

@@ -1,5 +1,5 @@
 // Plain-text output helpers for the operator CLI.
-import { TOKEN_SCALE } from '../../shared/constants';
+import { TOKEN_SCALE } from '@shared/constants';
 
 /** Columns padded to their widest cell, with a header line. */
 export function table(headers: string[], rows: string[][]): string[] {

@@ -2,7 +2,7 @@
 // Routes that need a player add `onRequest: app.requireUser`, which answers 401 token_not_valid.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_TOKEN_SECONDS } from '../../shared/constants';
+import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { notAuthenticated } from '../lib/errors';
 import { createJwt, type Jwt } from '../services/jwt';
 

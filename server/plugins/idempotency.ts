@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
+import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { ApiError, conflict } from '../lib/errors';
 
 declare module 'fastify' {

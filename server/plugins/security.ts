@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { CSP_HASHES_FILE, cspHeaderValue, isScriptHash } from '../../shared/content-security-policy';
+import { CSP_HASHES_FILE, cspHeaderValue, isScriptHash } from '@shared/content-security-policy';
 import { compressJsonAnswers } from './compress-json';
 
 /** The build's inline-script hashes; none without a build (API only) or without the file (an old build). */

@@ -1,8 +1,8 @@
 // The Auto Miner subscription (decisions §6): 150 Gems for 30 days. A purchase while a period runs
 // adds a period that starts when the last one ends, so every purchase is one row with its own dates.
 import type { Selectable } from 'kysely';
-import type { Subscription } from '../../shared/api/mining';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '../../shared/constants';
+import type { Subscription } from '@shared/api/mining';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import type { AutoMinerSubscriptionsTable } from '../db/tables/mining';
 import { post } from './ledger';

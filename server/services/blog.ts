@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '../../shared/constants';
+import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '@shared/constants';
 
 export interface BlogSummary {
   id: string;

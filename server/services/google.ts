@@ -1,7 +1,7 @@
 // Google sign-in: the client gets an access token from Google's script; the server asks Google's
 // OpenID userinfo endpoint who it belongs to. Anything but a clear, verified answer is a refusal
 // (400 'Failed to login with Google'), never a 5xx.
-import { isValidEmail } from '../../shared/validation';
+import { isValidEmail } from '@shared/validation';
 import { refuse } from '../lib/errors';
 
 export interface GoogleProfile {
@@ -12,6 +12,7 @@ export interface GoogleProfile {
 
 const TIMEOUT_MS = 5000;
 const MAX_BODY_BYTES = 64 * 1024;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const googleFailed = (code = 'google_login_failed') => refuse(code, 'Failed to login with Google');

@@ -4,12 +4,12 @@
 // - a claim is a conditional update (`… where claimed = 0`) that only one caller wins, and the
 //   payment carries the ledger unique key `mining_claim:<id>`, so a session is paid exactly once.
 import { type Selectable, sql } from 'kysely';
-import type { MiningSession, SessionBoost } from '../../shared/api/mining';
-import { TOKEN_SCALE } from '../../shared/constants';
+import type { MiningSession, SessionBoost } from '@shared/api/mining';
+import { TOKEN_SCALE } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
-import { chainBoosts, ratePercents, ratePerHour, sessionReward } from '../../shared/mining-math';
+import { chainBoosts, ratePercents, ratePerHour, sessionReward } from '@shared/mining-math';
 
 export type SessionRow = Selectable<MiningSessionsTable>;
 export type TempBoostRow = Selectable<TempBoostsTable>;

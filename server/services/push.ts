@@ -4,7 +4,7 @@
 // push may go is push-endpoint-policy.ts's decision, checked again before every send.
 import { createECDH } from 'node:crypto';
 import webpush from 'web-push';
-import type { PushPayload, PushSubscriptionJson } from '../../shared/api/push';
+import type { PushPayload, PushSubscriptionJson } from '@shared/api/push';
 import type { Db } from '../db/schema';
 import { type AllowedHosts, endpointProblem, pushAgent, type ResolveAll } from './push-endpoint-policy';
 

@@ -2,9 +2,9 @@
 // `quest_account` / `quest_social` row or, for an invite quest, a `referral_award` row, whose `ref`
 // is the task's Russian server title. The tasks routes, referral awards, the beta application and
 // mining's task boosts all read completion this way, so they cannot disagree.
-import { ACCOUNT_QUEST_COUNT, CATEGORY_REWARD_COINS, SOCIAL_CATEGORY_MIN } from '../../shared/constants';
-import { BETA_REQUIRED_KEYS, type QuestDef, questByKey, questByServerTitle, REFERRAL_AWARDS, SOCIAL_QUESTS } from '../../shared/tasks';
-import { type TaskCategory, type TaskMessageCode, taskMessageRu } from '../../shared/task-messages';
+import { ACCOUNT_QUEST_COUNT, CATEGORY_REWARD_COINS, SOCIAL_CATEGORY_MIN } from '@shared/constants';
+import { BETA_REQUIRED_KEYS, type QuestDef, questByKey, questByServerTitle, REFERRAL_AWARDS, SOCIAL_QUESTS } from '@shared/tasks';
+import { type TaskCategory, type TaskMessageCode, taskMessageRu } from '@shared/task-messages';
 import { ApiError, type FieldError, refuse } from '../lib/errors';
 import type { Tx } from '../db/schema';
 import { type LedgerReason, post } from './ledger';

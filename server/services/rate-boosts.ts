@@ -2,9 +2,9 @@
 // (decisions §12), each granted once (unique indexes on user + task title and user + referral). A
 // session's rate is fixed when it starts, so a new boost counts from the next session.
 import type { Selectable } from 'kysely';
-import type { Boost } from '../../shared/api/mining';
-import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '../../shared/constants';
-import { questByServerTitle } from '../../shared/tasks';
+import type { Boost } from '@shared/api/mining';
+import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '@shared/constants';
+import { questByServerTitle } from '@shared/tasks';
 import type { Tx } from '../db/schema';
 import type { RateBoostsTable } from '../db/tables/mining';
 import { invalidField, refuse } from '../lib/errors';

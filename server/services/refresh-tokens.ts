@@ -2,7 +2,7 @@
 // (logout) or all at once (password change). Refreshing does not rotate them (decisions §4).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { REFRESH_TOKEN_SECONDS } from '../../shared/constants';
+import { REFRESH_TOKEN_SECONDS } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import { hashToken } from './action-tokens';
 

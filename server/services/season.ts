@@ -1,7 +1,7 @@
 // The arcade season (decisions §9): the active season, a player's XP read from the ledger rows inside
 // its dates, the 30 tiers with their rewards, and paying a tier once.
 import type { Selectable } from 'kysely';
-import { SEASON_TIERS, type TierReward, tierOf, tierReward, XP_PER_MINING_CLAIM, XP_PER_QUEST_COIN, XP_PER_TIER, xpRequired } from '../../shared/season';
+import { SEASON_TIERS, type TierReward, tierOf, tierReward, XP_PER_MINING_CLAIM, XP_PER_QUEST_COIN, XP_PER_TIER, xpRequired } from '@shared/season';
 import type { Tx } from '../db/schema';
 import type { SeasonsTable } from '../db/tables/season';
 import { notFound, refuse } from '../lib/errors';

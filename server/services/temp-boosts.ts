@@ -1,11 +1,11 @@
 // Temporary boosts: granted (welcome gift, shop, season tiers), selected for the next session or
 // applied to the running one, chained after the boosts already applied (decisions §6).
-import type { Boost } from '../../shared/api/mining';
-import { TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
+import type { Boost } from '@shared/api/mining';
+import { TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import type { TempBoostSource } from '../db/tables/mining';
 import { notFound, refuse } from '../lib/errors';
-import { chainStart, planBoost, type PlannedBoost } from '../../shared/mining-math';
+import { chainStart, planBoost, type PlannedBoost } from '@shared/mining-math';
 import { boostsOfSessions, lockRunningSession, openSession, type SessionRow, type TempBoostRow } from './mining-sessions';
 
 /** Gives the player one unused temporary boost, inside the caller's transaction. */

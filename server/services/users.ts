@@ -2,8 +2,8 @@
 // Google) goes through `createUser`, so what a new account receives is decided in one place.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { USERNAME_MAX, USERNAME_MIN } from '../../shared/constants';
-import { usernameKey } from '../../shared/validation';
+import { USERNAME_MAX, USERNAME_MIN } from '@shared/constants';
+import { usernameKey } from '@shared/validation';
 import type { Tx } from '../db/schema';
 import type { UsersTable } from '../db/tables/core';
 import { grantWelcomeBoost } from './temp-boosts';

@@ -3,7 +3,7 @@
 // unused. Addresses are kept in EIP-55 checksum form.
 import { createHash } from 'node:crypto';
 import { getAddress, type Hex, recoverMessageAddress } from 'viem';
-import { WALLET_SIGNATURE_MAX_AGE_MS } from '../../shared/constants';
+import { WALLET_SIGNATURE_MAX_AGE_MS } from '@shared/constants';
 import { refuse } from '../lib/errors';
 import type { Tx } from '../db/schema';
 

@@ -81,7 +81,11 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
   };
 
   return createPortal(
+    // A click on the backdrop is the pointer's way to close; the keyboard's is Escape (onKeyDown).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
+      {/* The dialog itself handles Escape and keeps Tab inside (the focus trap). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={panel}
         className={['modal', `modal--${size}`, className].filter(Boolean).join(' ')}

@@ -3,7 +3,7 @@
 // renewal of the access token (POST auth/refresh/ {refresh} → {access}) then a retry; if the
 // renewal fails the player is signed out.
 import { ofetch, type FetchOptions } from 'ofetch';
-import { API_BASE } from '../../shared/constants';
+import { API_BASE } from '@shared/constants';
 import { getAccessToken, getRefreshToken, setAccessToken, signOut } from './session';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -1,7 +1,7 @@
 // The public configuration of GET /api/v1/config/ (app name for the wallet text, Google client id,
 // …), fetched once per page and kept in Dexie `meta` so it is known offline.
 import { useEffect, useState } from 'react';
-import type { PublicConfig } from '../../shared/api/config';
+import type { PublicConfig } from '@shared/api/config';
 import { api } from './api-client';
 
 let pending: Promise<PublicConfig> | null = null;

@@ -3,7 +3,7 @@
 // a live query. Dexie itself is loaded on demand, so a visitor's first page load does not carry
 // it (see scripts/check-budgets.mjs). Lazy feature pages may read `db.user` with useLiveQuery.
 import { atom, useAtomValue } from 'jotai';
-import type { Me } from '../../shared/api/auth';
+import type { Me } from '@shared/api/auth';
 import { api } from './api-client';
 import { toApiFailure } from './api-errors';
 import type { UserRow } from './db';

@@ -3,7 +3,7 @@
 import { format, isValid, parseISO, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { ru } from 'date-fns/locale/ru';
-import type { Language } from '../../shared/constants';
+import type { Language } from '@shared/constants';
 
 const LOCALES: Record<Language, Locale> = { en: enUS, ru };
 

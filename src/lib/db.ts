@@ -6,7 +6,7 @@
 // concurrently. Adding a table or an index: add `this.version(N + 1).stores({...})` below the
 // existing version with only the changed tables (Dexie keeps the older ones).
 import Dexie, { type EntityTable } from 'dexie';
-import type { Me } from '../../shared/api/auth';
+import type { Me } from '@shared/api/auth';
 
 /** The `/auth/me` record (shared/api/auth.ts), stored under key 'me'. Empty strings mean "none". */
 export type MeRecord = Me;

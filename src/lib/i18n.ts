@@ -3,7 +3,7 @@
 // the browser's, else English; the choice is saved back. Every visible string goes through t().
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/constants';
+import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@shared/constants';
 
 /** Namespaces shipped in public/locales/<lng>/. Add a file to both languages and list it here. */
 export const NAMESPACES = ['common', 'errors', 'auth', 'landing', 'tasks', 'referrals', 'profile', 'blog', 'arcade', 'ico', 'mining', 'pwa'] as const;

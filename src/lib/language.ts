@@ -1,7 +1,7 @@
 // Changing the interface language (spec §4): the choice is saved (i18n.ts) and the page reloads so
 // every server-provided text follows, unless the last reload was under 2 s ago. The scroll position
 // is saved before the reload and restored after it.
-import { LANGUAGE_RELOAD_GUARD_MS, type Language } from '../../shared/constants';
+import { LANGUAGE_RELOAD_GUARD_MS, type Language } from '@shared/constants';
 import { i18n } from './i18n';
 
 const LAST_RELOAD_KEY = 'pxt.languageReloadAt';

@@ -2,7 +2,7 @@
 // the mining guide's step counter. The transitions are pure functions (unit-tested); the atom and
 // the small action helpers below apply them to the app's store.
 import { atom, useAtomValue } from 'jotai';
-import { GUIDE_STEPS } from '../../shared/constants';
+import { GUIDE_STEPS } from '@shared/constants';
 import { store } from './store';
 
 /** Every modal of the product. Features render them; the modal host in src/app maps id → component. */

@@ -12,7 +12,7 @@
 //
 // The service worker's Background Sync asks an open page to run `replayOutbox` (sw/sync.ts), so nothing here needs React.
 import { FetchError } from 'ofetch';
-import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
+import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { api, newIdempotencyKey } from './api-client';
 import { db, type OutboxRow } from './db';
 

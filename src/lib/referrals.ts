@@ -1,8 +1,8 @@
 // The player's referrals, shared by the referrals page (list, awards) and the tasks page (invite
 // quest progress and claims): GET referrals/ → Dexie `referrals` (read with useLiveQuery), and the
 // award claim GET referrals/add-reward/. Only lazy pages import this (it loads Dexie).
-import type { Referral } from '../../shared/api/referrals';
-import type { AddReferralReward } from '../../shared/api/tasks';
+import type { Referral } from '@shared/api/referrals';
+import type { AddReferralReward } from '@shared/api/tasks';
 import { api } from './api-client';
 import { refreshCurrentUser } from './current-user';
 import { db } from './db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Currency } from '../../server/db/tables/core';
 import { ledgerSum, type LedgerReason, post } from '../../server/services/ledger';
 import { createUser } from '../../server/services/users';
-import { SEASON_TIERS } from '../../shared/season';
+import { SEASON_TIERS } from '@shared/season';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_IN_USE } from '../../shared/api/auth';
+import { EMAIL_IN_USE } from '@shared/api/auth';
 import { hashToken } from '../../server/services/action-tokens';
 import { API, bearer, lastMailTo, mailedToken, mails, otherIp, PASSWORD, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';

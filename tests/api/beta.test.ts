@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BETA_REQUIRED_KEYS } from '../../shared/tasks';
+import { BETA_REQUIRED_KEYS } from '@shared/tasks';
 import { accountReady, addReferrals, call, completeBetaTasks, expectBalanceMatchesLedger, ledgerRows, makePlayer, randomWallet } from '../helpers/quest-fixtures';
 import { claimFirstSession } from '../helpers/mining';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';

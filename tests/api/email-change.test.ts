@@ -2,7 +2,7 @@
 // has one (failures counted like sign-ins), every refresh token revoked once the new address is
 // confirmed, and the old address told with a link that undoes the change within 72 hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_REQUIRED, PASSWORD_WRONG } from '../../shared/api/auth';
+import { PASSWORD_REQUIRED, PASSWORD_WRONG } from '@shared/api/auth';
 import { LOGIN_FAILURES_PER_ADDRESS } from '../../server/services/throttle';
 import { API, bearer, lastMailTo, mailedToken, mails, otherIp, PASSWORD, quickUser, registerAndConfirm, uniqueEmail } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS } from '../../shared/constants';
+import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { type Database, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { createJwt } from '../../server/services/jwt';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_WINDOW_MS } from '../../shared/constants';
+import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { API, bearer, mailedToken, newWallet, otherIp, PASSWORD, registerAndConfirm, signLogin, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { apiCall, balance, createPlayer, grant, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';

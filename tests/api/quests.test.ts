@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskMessageRu } from '../../shared/task-messages';
+import { taskMessageRu } from '@shared/task-messages';
 import { accountReady, call, expectBalanceMatchesLedger, ledgerRows, makePlayer, randomWallet } from '../helpers/quest-fixtures';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 

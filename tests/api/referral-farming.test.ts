@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_BOOST_CAP_PERCENT } from '../../shared/constants';
+import { REFERRAL_BOOST_CAP_PERCENT } from '@shared/constants';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import * as m001 from '../../server/db/migrations/001-core';

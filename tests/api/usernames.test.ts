@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Migration, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usernameKey } from '../../shared/validation';
+import { usernameKey } from '@shared/validation';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import * as m001 from '../../server/db/migrations/001-core';

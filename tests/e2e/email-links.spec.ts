@@ -1,7 +1,7 @@
 // The e-mail links of spec §2 other than sign-up and password reset: password change, e-mail change
 // and confirming an e-mail added to a wallet account.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { walletLoginText } from '../../shared/wallet-texts';
+import { walletLoginText } from '@shared/wallet-texts';
 import { expect, linkFromMail, test } from './fixtures';
 import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
 

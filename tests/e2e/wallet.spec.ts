@@ -2,7 +2,7 @@
 // `window.ethereum`, which forwards personal_sign to a Node function signing with a test key.
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { shortWallet } from '../../shared/validation';
+import { shortWallet } from '@shared/validation';
 import { expect, test } from './fixtures';
 
 interface WalletLog {

@@ -2,7 +2,7 @@
 // way a client does (register → mailed link → confirm; wallet signature; direct insert for speed).
 import { expect } from 'vitest';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { walletBindText, walletLoginText } from '../../shared/wallet-texts';
+import { walletBindText, walletLoginText } from '@shared/wallet-texts';
 import { createUser } from '../../server/services/users';
 import type { TestApp } from './test-app';
 

@@ -6,8 +6,8 @@
 // plus the unused welcome boost every account gets. `seedBusyPlayer` makes one player with a history
 // (through the services, row by row), whose calls the bench and the compression test make.
 import { sql } from 'kysely';
-import { MINING_SESSION_SECONDS_DEFAULT, TASK_BOOST_PERCENT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '../../shared/constants';
-import { usernameKey } from '../../shared/validation';
+import { MINING_SESSION_SECONDS_DEFAULT, TASK_BOOST_PERCENT, TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '@shared/constants';
+import { usernameKey } from '@shared/validation';
 import type { Db, Dialect } from '../../server/db/schema';
 import { post } from '../../server/services/ledger';
 import { createUser } from '../../server/services/users';

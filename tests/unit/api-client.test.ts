@@ -18,8 +18,8 @@ vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) 
   return next(call);
 });
 
-const { api } = await import('../../src/lib/api-client');
-const session = await import('../../src/lib/session');
+const { api } = await import('@/lib/api-client');
+const session = await import('@/lib/session');
 
 describe('api client', () => {
   beforeEach(() => {
@@ -92,9 +92,9 @@ describe('current user fetch', () => {
   });
 
   it('stores /auth/me in Dexie and the shell mirror; a server failure is flagged, offline is not', async () => {
-    const { refreshCurrentUser, currentUserAtom, userFetchFailedAtom, userStatusAtom } = await import('../../src/lib/current-user');
-    const { store } = await import('../../src/lib/store');
-    const { db } = await import('../../src/lib/db');
+    const { refreshCurrentUser, currentUserAtom, userFetchFailedAtom, userStatusAtom } = await import('@/lib/current-user');
+    const { store } = await import('@/lib/store');
+    const { db } = await import('@/lib/db');
     const me = { username: 'punk1', email: '', wallet_address: '', balance: 3, token: 0.5, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
     script = [() => json(200, me)];
     expect(await refreshCurrentUser()).toEqual(me);

@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
-import { fieldMessage, registrationMessage, toApiFailure } from '../../src/lib/api-errors';
+import { fieldMessage, registrationMessage, toApiFailure } from '@/lib/api-errors';
 
 function fetchError(status: number, data: unknown): FetchError {
   const err = new FetchError(`[POST] "/api/v1/x": ${status}`);

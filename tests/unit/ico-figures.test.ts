@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { soldPercent } from '../../src/features/ico/lib/ico-figures';
+import { soldPercent } from '@/features/ico/lib/ico-figures';
 
 describe('share of the token sale sold', () => {
   it('is the floored percent with two decimals', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../../src/lib/i18n';
+import { NAMESPACES } from '@/lib/i18n';
 import { keys, load, namespaces } from './locale-helpers';
 
 describe('translations', () => {

@@ -1,10 +1,10 @@
 // The mining error texts of spec §8 (detail, then message, then the JSON body, else the default),
 // the known refusal codes in the player's language, the network case, and the expired-sign-in prompt.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../src/lib/api-client';
-import { miningFailure, promptIfSignedOut } from '../../src/features/mining/lib/mining-errors';
-import { closeModal, modalStateAtom } from '../../src/lib/modal-state';
-import { store } from '../../src/lib/store';
+import { api } from '@/lib/api-client';
+import { miningFailure, promptIfSignedOut } from '@/features/mining/lib/mining-errors';
+import { closeModal, modalStateAtom } from '@/lib/modal-state';
+import { store } from '@/lib/store';
 
 // A stand-in for i18next's t: shows which key (and values) would be translated.
 const t = ((key: string) => `t(${key})`) as unknown as Parameters<typeof miningFailure>[2];

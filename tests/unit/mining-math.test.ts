@@ -8,7 +8,7 @@ import {
   ratePerHour,
   rewardEarnedBy,
   sessionReward,
-} from '../../shared/mining-math';
+} from '@shared/mining-math';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);

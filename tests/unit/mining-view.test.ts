@@ -1,8 +1,8 @@
 // The miner's pure view rules: current session (spec §4), status, live projection, boost placement
 // offline, the Auto Miner's end, the boost stock, and the countdown/number formatting.
 import { describe, expect, it } from 'vitest';
-import type { MiningSession, Subscription } from '../../shared/api/mining';
-import { formatCountdown, formatPxt, formatPxtLive } from '../../src/features/mining/lib/format';
+import type { MiningSession, Subscription } from '@shared/api/mining';
+import { formatCountdown, formatPxt, formatPxtLive } from '@/features/mining/lib/format';
 import {
   activeBoost,
   autoMinerUntil,
@@ -15,8 +15,8 @@ import {
   progress,
   remainingMs,
   sessionPays,
-} from '../../src/features/mining/lib/session-view';
-import { tempBoostStock, type BoostRow } from '../../src/features/mining/state/mining-data';
+} from '@/features/mining/lib/session-view';
+import { tempBoostStock, type BoostRow } from '@/features/mining/state/mining-data';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 0, 10, 12);

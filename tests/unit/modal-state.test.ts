@@ -8,7 +8,7 @@ import {
   prevGuideStep,
   setGuideStep,
   switchModalState,
-} from '../../src/lib/modal-state';
+} from '@/lib/modal-state';
 
 describe('modal machine (spec §4)', () => {
   it('starts closed with the guide at step 1 of 5', () => {

@@ -2,8 +2,8 @@
 // tables (fake-indexeddb), fetch replaced by a scripted server.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../src/lib/db';
-import { dismissOutboxEntry, onOutboxReplayed, replayOutbox, sendOrQueue } from '../../src/lib/outbox';
+import { db } from '@/lib/db';
+import { dismissOutboxEntry, onOutboxReplayed, replayOutbox, sendOrQueue } from '@/lib/outbox';
 
 interface SeenCall {
   method: string;

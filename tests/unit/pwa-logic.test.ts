@@ -2,9 +2,9 @@
 // device gets, and what the service worker shows and opens for a claim reminder.
 import { describe, expect, it } from 'vitest';
 import { notificationFor, pickClient, safeAppPath } from '../../sw/push';
-import { base64UrlToBytes, sameBytes } from '../../src/features/pwa/lib/base64url';
-import { installHint, isIos } from '../../src/features/pwa/lib/install-hint';
-import { offlineBanner } from '../../src/features/pwa/state/offline-banner';
+import { base64UrlToBytes, sameBytes } from '@/features/pwa/lib/base64url';
+import { installHint, isIos } from '@/features/pwa/lib/install-hint';
+import { offlineBanner } from '@/features/pwa/state/offline-banner';
 
 const ORIGIN = 'https://pxt.example';
 

@@ -6,7 +6,7 @@ const calls: { path: string; method?: string; body?: unknown }[] = [];
 let failPaths = new Set<string>();
 const PUBLIC_KEY = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))).toString('base64url');
 
-vi.mock('../../src/lib/api-client', () => ({
+vi.mock('@/lib/api-client', () => ({
   api: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
     calls.push({ path, method: options.method, body: options.body });
     if (failPaths.has(path)) throw new TypeError('Failed to fetch');
@@ -16,7 +16,7 @@ vi.mock('../../src/lib/api-client', () => ({
   }),
 }));
 
-const { disablePush, enablePush, resyncPush } = await import('../../src/features/pwa/lib/push-subscription');
+const { disablePush, enablePush, resyncPush } = await import('@/features/pwa/lib/push-subscription');
 
 class FakeSubscription {
   unsubscribed = false;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/features/auth/lib/query-actions';
-import { initialFadeState, nextFadeState } from '../../src/features/layout/state/header-fade';
-import { detectLanguage } from '../../src/lib/i18n';
-import { shouldReload } from '../../src/lib/language';
+import { parseQuery } from '@/features/auth/lib/query-actions';
+import { initialFadeState, nextFadeState } from '@/features/layout/state/header-fade';
+import { detectLanguage } from '@/lib/i18n';
+import { shouldReload } from '@/lib/language';
 
 describe('query parameters (spec §2)', () => {
   it('maps each modal link to its action', () => {

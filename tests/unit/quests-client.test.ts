@@ -1,14 +1,14 @@
 // Pure rules of the quests page: completion by server title, category rewards, message texts and
 // the beta application's field errors.
 import { describe, expect, it } from 'vitest';
-import type { CompletedTasks } from '../../shared/api/tasks';
-import { taskMessage } from '../../shared/task-messages';
-import { ACCOUNT_QUESTS, inviteServerTitle, SOCIAL_QUESTS } from '../../shared/tasks';
-import { betaFieldCodes, betaSubmitError } from '../../src/features/tasks/state/beta-form';
-import { categoryClaimed, categoryReady } from '../../src/features/tasks/state/category-rewards';
-import { completedTitles, questLists } from '../../src/features/tasks/state/quest-list';
-import { isAlreadyClaimed, taskAnswerText, taskBoostCode, taskBoostFailureText, taskFailureText } from '../../src/features/tasks/state/task-text';
-import { type ApiFailure, toApiFailure } from '../../src/lib/api-errors';
+import type { CompletedTasks } from '@shared/api/tasks';
+import { taskMessage } from '@shared/task-messages';
+import { ACCOUNT_QUESTS, inviteServerTitle, SOCIAL_QUESTS } from '@shared/tasks';
+import { betaFieldCodes, betaSubmitError } from '@/features/tasks/state/beta-form';
+import { categoryClaimed, categoryReady } from '@/features/tasks/state/category-rewards';
+import { completedTitles, questLists } from '@/features/tasks/state/quest-list';
+import { isAlreadyClaimed, taskAnswerText, taskBoostCode, taskBoostFailureText, taskFailureText } from '@/features/tasks/state/task-text';
+import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
 const task = (title: string, id = 1) => ({ id, task_title: title, completed_at: '2025-01-01T00:00:00.000Z', reward: 5 });
 

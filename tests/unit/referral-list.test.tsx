@@ -4,8 +4,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReferralList } from '../../src/features/referrals/components/referral-list';
-import type { ReferralRow } from '../../src/lib/referrals';
+import { ReferralList } from '@/features/referrals/components/referral-list';
+import type { ReferralRow } from '@/lib/referrals';
 import { load } from './locale-helpers';
 
 const rows: ReferralRow[] = [

@@ -1,9 +1,9 @@
 // Pure rules of the referrals and profile pages: award completion, claim texts, the profile view.
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../../shared/api/auth';
-import { awardRows, claimAnswerText, claimFailureText, listFailureText } from '../../src/features/referrals/state/awards';
-import { formatPxt, profileView } from '../../src/features/profile/state/profile-view';
-import { type ApiFailure, toApiFailure } from '../../src/lib/api-errors';
+import type { Me } from '@shared/api/auth';
+import { awardRows, claimAnswerText, claimFailureText, listFailureText } from '@/features/referrals/state/awards';
+import { formatPxt, profileView } from '@/features/profile/state/profile-view';
+import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
 const failure = (body: Record<string, unknown>, status = 400): ApiFailure => toApiFailure({ status, response: { status }, data: body }, 'fallback');
 const network = toApiFailure(new TypeError(''), 'fallback');

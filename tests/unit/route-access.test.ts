@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import 'fake-indexeddb/auto';
-import { ROUTE_ACCESS, decideAccess } from '../../src/app/route-access';
-import { guardLoader } from '../../src/app/route-guard';
-import { saveCurrentUser } from '../../src/lib/current-user';
-import { initialModalState, modalStateAtom } from '../../src/lib/modal-state';
-import { setTokens, signOut } from '../../src/lib/session';
-import { store } from '../../src/lib/store';
+import { ROUTE_ACCESS, decideAccess } from '@/app/route-access';
+import { guardLoader } from '@/app/route-guard';
+import { saveCurrentUser } from '@/lib/current-user';
+import { initialModalState, modalStateAtom } from '@/lib/modal-state';
+import { setTokens, signOut } from '@/lib/session';
+import { store } from '@/lib/store';
 
 const me = { username: 'punk1', email: '', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: '', password_set: false, mining: false, ico: false, language: false };
 

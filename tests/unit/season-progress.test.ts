@@ -2,7 +2,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import { ru } from 'date-fns/locale/ru';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft, tierProgress } from '../../src/features/arcade/lib/season-progress';
+import { formatTimeLeft, tierProgress } from '@/features/arcade/lib/season-progress';
 
 describe('tier progress (the XP bar)', () => {
   it('starts at tier 0 with an empty bar', () => {

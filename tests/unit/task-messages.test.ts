@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeTaskDetail, TASK_CATEGORIES, TASK_MESSAGE_CODES, TASK_MESSAGES, taskMessage, taskMessageByRu } from '../../shared/task-messages';
+import { localizeTaskDetail, TASK_CATEGORIES, TASK_MESSAGE_CODES, TASK_MESSAGES, taskMessage, taskMessageByRu } from '@shared/task-messages';
 
 describe('task messages', () => {
   it('has a Russian and an English text for every code (per category where it varies)', () => {

@@ -12,8 +12,8 @@ import {
   registrationCanSubmit,
   usernameMessage,
   usernameInput,
-} from '../../src/features/auth/lib/validation';
-import { EMAIL_MAX, isValidEmail, isValidUsername, usernameCharsProblem, usernameKey } from '../../shared/validation';
+} from '@/features/auth/lib/validation';
+import { EMAIL_MAX, isValidEmail, isValidUsername, usernameCharsProblem, usernameKey } from '@shared/validation';
 import { en, load } from './locale-helpers';
 
 const text = (key: string | null) => (key ? en(`auth:${key}`) : null);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { walletBindText, walletLoginText } from '../../shared/wallet-texts';
-import { shortWallet } from '../../shared/validation';
-import { isMobileDevice, isUserRejection, metamaskDeepLink, utf8ToHex } from '../../src/features/auth/lib/wallet';
-import { sameAddress } from '../../src/features/auth/lib/wallet-flow';
+import { walletBindText, walletLoginText } from '@shared/wallet-texts';
+import { shortWallet } from '@shared/validation';
+import { isMobileDevice, isUserRejection, metamaskDeepLink, utf8ToHex } from '@/features/auth/lib/wallet';
+import { sameAddress } from '@/features/auth/lib/wallet-flow';
 
 describe('wallet display (spec §2, §9)', () => {
   it('shows up to 10 characters whole, else the first 7, an ellipsis and the last 3', () => {

@@ -1,7 +1,7 @@
 // `blog reload`: reads the blog folder as a server would and reports what it found. The CLI cannot
 // reach running servers (there may be several, on other machines), so each one re-reads the folder
 // on SIGHUP or restart; this command checks the files first and says how to apply them.
-import { LANGUAGES } from '../../../shared/constants';
+import { LANGUAGES } from '@shared/constants';
 import { loadBlog } from '../../services/blog';
 import { CliError, type Command, expectArgs } from '../context';
 

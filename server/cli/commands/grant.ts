@@ -1,6 +1,6 @@
 // `grant <user> coins|gems|pxt <amount>`: the operator gives (or, negative, takes) money. Like every
 // balance change it is one ledger row (reason admin_grant), so the books stay balanced.
-import { TOKEN_SCALE } from '../../../shared/constants';
+import { TOKEN_SCALE } from '@shared/constants';
 import type { Currency } from '../../db/tables/core';
 import { ApiError } from '../../lib/errors';
 import { post } from '../../services/ledger';

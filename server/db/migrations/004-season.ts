@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from '../columns';
-import { DEFAULT_SEASON_DAYS } from '../../../shared/season';
+import { DEFAULT_SEASON_DAYS } from '@shared/season';
 import type { Dialect } from '../schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@
 // keep their visible name with no key (NULL, which a unique index allows) until they choose a new
 // name. Nobody else can take the name meanwhile, since the oldest account holds its key.
 import { type Kysely, sql } from 'kysely';
-import { usernameKey } from '../../../shared/validation';
+import { usernameKey } from '@shared/validation';
 import type { Dialect } from '../schema';
 
 const BATCH = 2000;

@@ -6,7 +6,7 @@
 // Expired keys were never deleted; they are now pruned by `created_at` (the index), and the
 // backlog of keys older than the 24-hour window goes here, once.
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_WINDOW_MS } from '../../../shared/constants';
+import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import type { Dialect } from '../schema';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {

@@ -1,7 +1,7 @@
 // The arcade season for the signed-in player: progress and tier claims.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionWithAnswer } from '../../plugins/idempotency';
-import { claimTierBodySchema, claimTierResponseSchema, seasonSchema } from '../../../shared/api/arcade';
+import { claimTierBodySchema, claimTierResponseSchema, seasonSchema } from '@shared/api/arcade';
 import { activeSeason, claimTier, noActiveSeason, seasonView } from '../../services/season';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 // The player's inventory (decisions §9): unused temporary boosts grouped by duration, and any one
 // of the player's boosts by id (404 for an id that is not theirs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AssetGroup, assetDetailSchema, assetIdParamsSchema, assetListResponseSchema } from '../../../shared/api/assets';
+import { type AssetGroup, assetDetailSchema, assetIdParamsSchema, assetListResponseSchema } from '@shared/api/assets';
 import { notFound } from '../../lib/errors';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());

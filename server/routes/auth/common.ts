@@ -1,6 +1,6 @@
 // What the /auth/* route files share: e-mail links into the app, common refusals, and a retry for
 // sign-ups that race on a unique column.
-import { EMAIL_IN_USE } from '../../../shared/api/auth';
+import { EMAIL_IN_USE } from '@shared/api/auth';
 import type { FastifyRequest } from 'fastify';
 import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
 import type { Tx } from '../../db/schema';

@@ -12,7 +12,7 @@ import {
   PASSWORD_WRONG,
   tokenParamsSchema,
   undoEmailChangeRequestSchema,
-} from '../../../shared/api/auth';
+} from '@shared/api/auth';
 import { invalidField, refuse } from '../../lib/errors';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';

@@ -10,7 +10,7 @@ import {
   registerResponseSchema,
   tokenPairSchema,
   tokenParamsSchema,
-} from '../../../shared/api/auth';
+} from '@shared/api/auth';
 import { refuse } from '../../lib/errors';
 import { consumeActionToken, issueActionToken, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';

@@ -1,7 +1,7 @@
 // Google sign-in (decisions §5): the Google account is found by its subject id, else linked to the
 // account with the same (Google-verified) e-mail, else a new account is made with a free username.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { googleRequestSchema, googleResponseSchema } from '../../../shared/api/auth';
+import { googleRequestSchema, googleResponseSchema } from '@shared/api/auth';
 import { revokeActionTokens } from '../../services/action-tokens';
 import { fetchGoogleProfile, googleFailed } from '../../services/google';
 import { issueTokenPair } from '../../services/refresh-tokens';

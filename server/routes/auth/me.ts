@@ -2,7 +2,7 @@
 // (PATCH /auth/complete-registration/: username, and at the first choice the referrer from the link
 // they arrived with).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '../../../shared/api/auth';
+import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '@shared/api/auth';
 import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { unclaimedSessionExists } from '../../services/mining-status';

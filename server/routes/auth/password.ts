@@ -1,7 +1,7 @@
 // Passwords: reset by mailed link (forgotten password, no sign-in) and change by mailed link
 // (signed in). Setting a password signs the account out everywhere: every refresh token is revoked.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { confirmPasswordChangeRequestSchema, detailSchema, passwordResetConfirmRequestSchema, passwordResetRequestSchema } from '../../../shared/api/auth';
+import { confirmPasswordChangeRequestSchema, detailSchema, passwordResetConfirmRequestSchema, passwordResetRequestSchema } from '@shared/api/auth';
 import { refuse } from '../../lib/errors';
 import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { type HashClient, hashClientOf } from '../../services/hash-queue';

@@ -1,7 +1,7 @@
 // Refresh and logout (decisions §4): `/auth/refresh/` answers a new access token only (the refresh
 // token is not rotated); `/auth/logout/` revokes the refresh token it is given.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessSchema, detailSchema, refreshRequestSchema } from '../../../shared/api/auth';
+import { accessSchema, detailSchema, refreshRequestSchema } from '@shared/api/auth';
 import { notAuthenticated } from '../../lib/errors';
 import { revokeRefreshToken, userOfRefreshToken } from '../../services/refresh-tokens';
 

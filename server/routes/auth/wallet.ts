@@ -2,8 +2,8 @@
 // millisecond timestamp; the server recovers the signer, checks freshness and accepts each signed
 // message once. A wallet belongs to one account.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tokenPairSchema, walletBoundSchema, walletRequestSchema } from '../../../shared/api/auth';
-import { walletBindText, walletLoginText } from '../../../shared/wallet-texts';
+import { tokenPairSchema, walletBoundSchema, walletRequestSchema } from '@shared/api/auth';
+import { walletBindText, walletLoginText } from '@shared/wallet-texts';
 import { refuse } from '../../lib/errors';
 import { issueTokenPair } from '../../services/refresh-tokens';
 import { loginLimits, pruneThrottle, signedIn, takeAttempt } from '../../services/throttle';

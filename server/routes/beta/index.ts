@@ -1,11 +1,11 @@
 // The beta-test application (decisions §7): all 9 required tasks done, valid contacts, once.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { betaApplicationRequestSchema, betaApplicationResponseSchema, betaStatusSchema } from '../../../shared/api/beta';
-import { BETA_EMAIL_MAX, isValidDiscord, isValidTelegram, isValidWallet } from '../../../shared/beta';
-import { BETA_REQUIRED_TASKS } from '../../../shared/constants';
-import type { TaskMessageCode } from '../../../shared/task-messages';
-import { isValidEmail } from '../../../shared/validation';
-import type { BetaApplicationRequest } from '../../../shared/api/beta';
+import { betaApplicationRequestSchema, betaApplicationResponseSchema, betaStatusSchema } from '@shared/api/beta';
+import { BETA_EMAIL_MAX, isValidDiscord, isValidTelegram, isValidWallet } from '@shared/beta';
+import { BETA_REQUIRED_TASKS } from '@shared/constants';
+import type { TaskMessageCode } from '@shared/task-messages';
+import { isValidEmail } from '@shared/validation';
+import type { BetaApplicationRequest } from '@shared/api/beta';
 import type { Tx } from '../../db/schema';
 import { betaProgress, invalidTaskFields, refuseTask, settleReferralAwards, taskAnswer } from '../../services/quests';
 

@@ -3,7 +3,7 @@
 // reload` has checked the files), so every server process can pick up new articles without a
 // restart. docs/operator.md has the steps.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { blogArticleSchema, blogListSchema, blogParamsSchema, blogQuerySchema } from '../../../shared/api/blog';
+import { blogArticleSchema, blogListSchema, blogParamsSchema, blogQuerySchema } from '@shared/api/blog';
 import { notFound } from '../../lib/errors';
 import { Blog } from '../../services/blog';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigSchema } from '../../../shared/api/config';
+import { publicConfigSchema } from '@shared/api/config';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/config/', { schema: { tags: ['config'], response: { 200: publicConfigSchema } } }, async () => ({

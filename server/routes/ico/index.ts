@@ -1,6 +1,6 @@
 // The token-sale page's data, behind the player's `ico` flag (spec: /ico needs the iso flag).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { icoSchema } from '../../../shared/api/ico';
+import { icoSchema } from '@shared/api/ico';
 import { forbidden } from '../../lib/errors';
 import { icoStatus } from '../../services/ico';
 

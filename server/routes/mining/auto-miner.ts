@@ -2,7 +2,7 @@
 // mining worker claims and restarts sessions until the subscription expires. The answer is kept in
 // the purchase's transaction, so a retry after a crash gets it back instead of paying again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autoStartResponseSchema } from '../../../shared/api/mining';
+import { autoStartResponseSchema } from '@shared/api/mining';
 import { transactionWithAnswer } from '../../plugins/idempotency';
 import { buyAutoMiner, subscriptionJson } from '../../services/auto-miner';
 import { sessionJson, startSession } from '../../services/mining-sessions';

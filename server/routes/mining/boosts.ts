@@ -10,7 +10,7 @@ import {
   rewardTaskBoostResponseSchema,
   selectTempBoostRequestSchema,
   selectTempBoostResponseSchema,
-} from '../../../shared/api/mining';
+} from '@shared/api/mining';
 import { refuse } from '../../lib/errors';
 import { sessionBoostJson, sessionJsonById, userRatePercents } from '../../services/mining-sessions';
 import { rateBoostJson, rateBoosts, rewardReferralBoosts, rewardTaskBoost } from '../../services/rate-boosts';

@@ -2,8 +2,8 @@
 // client calls them), so they are marked for the Idempotency-Key layer.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionWithAnswer } from '../../plugins/idempotency';
-import { sessionsPageSchema, sessionsQuerySchema, miningSessionSchema, startMiningResponseSchema } from '../../../shared/api/mining';
-import { API_BASE } from '../../../shared/constants';
+import { sessionsPageSchema, sessionsQuerySchema, miningSessionSchema, startMiningResponseSchema } from '@shared/api/mining';
+import { API_BASE } from '@shared/constants';
 import { refuse } from '../../lib/errors';
 import {
   boostsOfSessions,

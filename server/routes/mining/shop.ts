@@ -2,8 +2,8 @@
 // transaction, so a refused payment grants nothing; the answer is kept in it too, so a retry after
 // a crash gets the boost it bought instead of buying again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopBuyRequestSchema, shopBuyResponseSchema, shopResponseSchema, type ShopItem } from '../../../shared/api/mining';
-import { SHOP_PRICES_GEMS, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '../../../shared/constants';
+import { shopBuyRequestSchema, shopBuyResponseSchema, shopResponseSchema, type ShopItem } from '@shared/api/mining';
+import { SHOP_PRICES_GEMS, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '@shared/constants';
 import { transactionWithAnswer } from '../../plugins/idempotency';
 import { post } from '../../services/ledger';
 import { grantTempBoost, tempBoostJson } from '../../services/temp-boosts';

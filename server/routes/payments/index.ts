@@ -3,7 +3,7 @@
 // outcome is booked and the answer kept in one transaction, so a retry after a crash gets the order
 // it paid for instead of a second order and a second payment.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentItemsResponseSchema, topUpRequestSchema, topUpResponseSchema } from '../../../shared/api/payments';
+import { paymentItemsResponseSchema, topUpRequestSchema, topUpResponseSchema } from '@shared/api/payments';
 import { ApiError } from '../../lib/errors';
 import { transactionWithAnswer } from '../../plugins/idempotency';
 import { bookCheckout, checkoutOrder, orderJson, TOP_UP_ITEMS } from '../../services/payments/orders';

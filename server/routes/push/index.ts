@@ -7,7 +7,7 @@ import {
   pushSubscriptionSchema,
   pushUnsubscribeRequestSchema,
   pushUnsubscribeResponseSchema,
-} from '../../../shared/api/push';
+} from '@shared/api/push';
 import { invalidField } from '../../lib/errors';
 import { isValidClientKey, removeSubscription, saveSubscription } from '../../services/push';
 import { endpointProblem } from '../../services/push-endpoint-policy';

@@ -1,7 +1,7 @@
 // GET /referrals/add-reward/ (decisions §7): pays every referral award whose "friends" number the
 // referral count has reached and that was not paid yet; 200 with reward 0 when there is none.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addReferralRewardSchema } from '../../../shared/api/tasks';
+import { addReferralRewardSchema } from '@shared/api/tasks';
 import { settleReferralAwards, taskAnswer } from '../../services/quests';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@
 // first, each marked active once they count (services/referrals.ts). Another player's referral is
 // "not found", the same as an id that does not exist.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { referralListSchema, referralParamsSchema, referralSchema } from '../../../shared/api/referrals';
+import { referralListSchema, referralParamsSchema, referralSchema } from '@shared/api/referrals';
 import { notFound } from '../../lib/errors';
 import { hasClaimedSession } from '../../services/referrals';
 

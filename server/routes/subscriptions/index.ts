@@ -1,7 +1,7 @@
 // The player's Auto Miner periods (decisions §9), newest first; 404 for an id that is not theirs.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscriptionSchema } from '../../../shared/api/mining';
-import { subscriptionIdParamsSchema, subscriptionListResponseSchema } from '../../../shared/api/subscriptions';
+import { subscriptionSchema } from '@shared/api/mining';
+import { subscriptionIdParamsSchema, subscriptionListResponseSchema } from '@shared/api/subscriptions';
 import { notFound } from '../../lib/errors';
 import { listSubscriptions, subscriptionById, subscriptionJson } from '../../services/auto-miner';
 

@@ -1,8 +1,8 @@
 // Account quests (decisions §7): each check pays its quest once, when its condition holds.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { questRewardSchema } from '../../../shared/api/tasks';
-import type { TaskMessageCode } from '../../../shared/task-messages';
-import { questByKey } from '../../../shared/tasks';
+import { questRewardSchema } from '@shared/api/tasks';
+import type { TaskMessageCode } from '@shared/task-messages';
+import { questByKey } from '@shared/tasks';
 import { notAuthenticated } from '../../lib/errors';
 import { payQuest, questPaid, refuseTask, taskAnswer } from '../../services/quests';
 import type { User } from '../../services/users';

@@ -1,9 +1,9 @@
 // Category rewards (decisions §7): 100 coins once for all 3 account quests, once for 6 or more
 // social quests.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categoryRewardSchema } from '../../../shared/api/tasks';
-import { CATEGORY_REWARD_COINS } from '../../../shared/constants';
-import type { TaskCategory } from '../../../shared/task-messages';
+import { categoryRewardSchema } from '@shared/api/tasks';
+import { CATEGORY_REWARD_COINS } from '@shared/constants';
+import type { TaskCategory } from '@shared/task-messages';
 import { categoryComplete, categoryCounts, categoryRewardsPaid, completedTasks, payCategoryReward, refuseTask, taskAnswer } from '../../services/quests';
 
 const PATHS: Record<TaskCategory, string> = {

@@ -1,6 +1,6 @@
 // The player's completed tasks, read from the ledger (services/quests.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { completedTaskParamsSchema, completedTaskSchema, completedTasksSchema } from '../../../shared/api/tasks';
+import { completedTaskParamsSchema, completedTaskSchema, completedTasksSchema } from '@shared/api/tasks';
 import { notFound } from '../../lib/errors';
 import { type CompletedTask, categoryCounts, categoryRewardsPaid, completedTask, completedTasks } from '../../services/quests';
 

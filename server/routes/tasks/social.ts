@@ -1,7 +1,7 @@
 // Social follows (decisions §7): a trusted click pays 15 coins once per network.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { socialRewardRequestSchema, socialRewardResponseSchema } from '../../../shared/api/tasks';
-import { SOCIAL_QUESTS } from '../../../shared/tasks';
+import { socialRewardRequestSchema, socialRewardResponseSchema } from '@shared/api/tasks';
+import { SOCIAL_QUESTS } from '@shared/tasks';
 import { completedTasks, payQuest, refuseTask, taskAnswer } from '../../services/quests';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@
 // order to land on), and paying it credits the Gems through the ledger with the unique key
 // `top_up:<order id>`: a webhook delivered twice, or a replayed call, credits once.
 import type { Selectable } from 'kysely';
-import type { PaymentOrder } from '../../../shared/api/payments';
-import { type PaymentMethod, TOP_UP_ITEM } from '../../../shared/constants';
+import type { PaymentOrder } from '@shared/api/payments';
+import { type PaymentMethod, TOP_UP_ITEM } from '@shared/constants';
 import type { Db, Tx } from '../../db/schema';
 import type { PaymentOrdersTable } from '../../db/tables/mining';
 import { post } from '../ledger';

@@ -1,7 +1,7 @@
 // What a payment provider does for a Gems top-up (decisions §8). The test provider pays at once; a
 // real one answers with a checkout URL to send the player to, and later confirms the payment
 // through its signed webhook, which calls `markOrderPaid` (orders.ts) with the order it names.
-import type { PaymentMethod } from '../../../shared/constants';
+import type { PaymentMethod } from '@shared/constants';
 
 export interface CheckoutRequest {
   orderId: number;

@@ -1,5 +1,5 @@
 // /article/:id — one article (features/blog).
-import { ArticlePage } from '../../features/blog/components/article-page';
+import { ArticlePage } from '@/features/blog/components/article-page';
 
 export default function ArticleRoute() {
   return <ArticlePage />;

@@ -1,5 +1,5 @@
 // /ico — the token sale (features/ico).
-import { IcoPage } from '../../features/ico/components/ico-page';
+import { IcoPage } from '@/features/ico/components/ico-page';
 
 export default function IcoRoute() {
   return <IcoPage />;

@@ -1,5 +1,5 @@
 // / and every unknown path: the main page.
-import { LandingPage } from '../../features/landing/components/landing-page';
+import { LandingPage } from '@/features/landing/components/landing-page';
 
 export default function LandingRoute() {
   return <LandingPage />;

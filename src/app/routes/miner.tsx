@@ -1,5 +1,5 @@
 // /miner: the mining rig (features/mining).
-import { MinerPage } from '../../features/mining/components/miner-page';
+import { MinerPage } from '@/features/mining/components/miner-page';
 
 export default function MinerRoute() {
   return <MinerPage />;

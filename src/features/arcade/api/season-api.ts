@@ -1,12 +1,12 @@
 // The arcade season's calls: GET arcade/season/ into Dexie `season` (key 'current'; value null when
 // no season runs) and POST arcade/claim/ {tier}, whose answer carries the season after the claim.
 // A claim made offline waits in the outbox (decisions §10) and is replayed with its key later.
-import type { ClaimTierResponse, SeasonJson } from '../../../../shared/api/arcade';
-import { api } from '../../../lib/api-client';
-import { toApiFailure } from '../../../lib/api-errors';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { db } from '../../../lib/db';
-import { sendOrQueue, type SendResult } from '../../../lib/outbox';
+import type { ClaimTierResponse, SeasonJson } from '@shared/api/arcade';
+import { api } from '@/lib/api-client';
+import { toApiFailure } from '@/lib/api-errors';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { db } from '@/lib/db';
+import { sendOrQueue, type SendResult } from '@/lib/outbox';
 
 export const SEASON_KEY = 'current';
 export const CLAIM_PATH = 'arcade/claim/';

@@ -1,4 +1,4 @@
-import type { TierRewardJson } from '../../../../shared/api/arcade';
+import type { TierRewardJson } from '@shared/api/arcade';
 
 /** Pixel icons of the three reward kinds (decorative: the text beside them says what they are). */
 export function RewardIcon({ kind }: { kind: TierRewardJson['kind'] }) {

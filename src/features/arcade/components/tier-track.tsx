@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { SeasonJson, TierRewardJson } from '../../../../shared/api/arcade';
-import { TEMP_BOOST_VALUE } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
+import type { SeasonJson, TierRewardJson } from '@shared/api/arcade';
+import { TEMP_BOOST_VALUE } from '@shared/constants';
+import { Button } from '@/components/button';
 import { RewardIcon } from './reward-icon';
 
 type Tier = SeasonJson['tiers'][number];

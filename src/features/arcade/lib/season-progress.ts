@@ -1,7 +1,7 @@
 // Pure arithmetic of the arcade page: where the player stands inside the current tier (the XP bar)
 // and how long the season still runs. Rules (30 tiers, 100 XP each) come from shared/season.ts.
 import { formatDuration, type Locale } from 'date-fns';
-import { SEASON_TIERS, XP_PER_TIER } from '../../../../shared/season';
+import { SEASON_TIERS, XP_PER_TIER } from '@shared/season';
 
 export interface TierProgress {
   /** Highest tier reached, 0 … tiers. */

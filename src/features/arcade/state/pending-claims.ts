@@ -1,6 +1,6 @@
 // Tier claims waiting in the outbox (made offline), so their cards show "pending" until replayed.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../lib/db';
+import { db } from '@/lib/db';
 import { CLAIM_PATH } from '../api/season-api';
 
 export function usePendingClaims(): Set<number> {

@@ -11,8 +11,8 @@ import type {
   TokenPair,
   WalletBoundResponse,
   WalletRequest,
-} from '../../../../shared/api/auth';
-import { api } from '../../../lib/api-client';
+} from '@shared/api/auth';
+import { api } from '@/lib/api-client';
 
 export const loginByEmail = (email: string, password: string) =>
   api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true });

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
-import { fieldMessage } from '../../../lib/api-errors';
-import { closeModal, openModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { fieldMessage } from '@/lib/api-errors';
+import { closeModal, openModal } from '@/lib/modal-state';
 import { addEmailPassword } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { confirmMessage, emailMessage, passwordMessage, passwordPairValid } from '../lib/validation';
-import { isValidEmail } from '../../../../shared/validation';
+import { isValidEmail } from '@shared/validation';
 
 /** Add an e-mail and password to a wallet account (spec §2, §5); success → confirm e-mail replaces it. */
 export default function AddEmailPasswordModal() {

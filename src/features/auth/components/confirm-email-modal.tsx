@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal } from '@/lib/modal-state';
 
 /** "Check your inbox" after adding an e-mail and password. */
 export default function ConfirmEmailModal() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, switchModal, useModalState } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import './auth-modals.css';
 
 /** After "forgot password": check your inbox, with 'try again' back to the form. */

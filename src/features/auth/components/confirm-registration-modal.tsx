@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { registrationMessage } from '../../../lib/api-errors';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { registrationMessage } from '@/lib/api-errors';
+import { closeModal, switchModal } from '@/lib/modal-state';
 import { register } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { registrationAtom } from '../state/auth-forms';

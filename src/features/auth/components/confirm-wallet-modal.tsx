@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WALLET_AUTOSTART_MS, WALLET_RETRY_MS } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
-import { loadAppConfig } from '../../../lib/app-config';
-import { backModal, closeModal, switchModal, useModalState } from '../../../lib/modal-state';
-import { isSignedIn } from '../../../lib/session';
+import { WALLET_AUTOSTART_MS, WALLET_RETRY_MS } from '@shared/constants';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { Spinner } from '@/components/spinner';
+import { loadAppConfig } from '@/lib/app-config';
+import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
+import { isSignedIn } from '@/lib/session';
 import { authFailure } from '../lib/auth-failure';
 import { findProvider, isMobileDevice, isUserRejection, metamaskDeepLink, metamaskSdkProvider, METAMASK_DOWNLOAD_URL, type Eip1193Provider } from '../lib/wallet';
 import { walletSignIn } from '../lib/wallet-flow';
@@ -61,7 +61,7 @@ export default function ConfirmWalletModal() {
     setPhase('notInstalled');
   }, [run]);
 
-  const useSdk = async () => {
+  const connectWithSdk = async () => {
     setPhase('starting');
     try {
       const config = await loadAppConfig();
@@ -106,7 +106,7 @@ export default function ConfirmWalletModal() {
               <a className="btn btn--primary btn--block" href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer">
                 {t('confirmWallet.install')}
               </a>
-              <Button block variant="ghost" onClick={() => void useSdk()}>
+              <Button block variant="ghost" onClick={() => void connectWithSdk()}>
                 {t('confirmWallet.useMobile')}
               </Button>
             </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, switchModal } from '@/lib/modal-state';
 import './auth-modals.css';
 
 /** Link a wallet to the signed-in account (the wallet quest); the confirmation modal does the work. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal } from '@/lib/modal-state';
 
 /** 'Something went wrong' (spec §2, §8): opened when the server fails an auth call. */
 export default function ErrorModal() {

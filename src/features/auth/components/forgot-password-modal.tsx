@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../../shared/validation';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { toApiFailure } from '../../../lib/api-errors';
-import { backModal, closeModal, switchModal, useModalState } from '../../../lib/modal-state';
+import { isValidEmail } from '@shared/validation';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { TextField } from '@/components/text-field';
+import { toApiFailure } from '@/lib/api-errors';
+import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { requestPasswordReset } from '../api/auth-api';
 import { emailMessage } from '../lib/validation';
 

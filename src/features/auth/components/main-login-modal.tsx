@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, switchModal } from '@/lib/modal-state';
 import { mainLoginErrorAtom } from '../state/auth-forms';
 import { SocialButton } from './social-button';
 import './auth-modals.css';

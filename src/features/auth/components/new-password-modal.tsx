@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal';
-import { closeModal, openModal, useModalState } from '../../../lib/modal-state';
+import { Modal } from '@/components/modal';
+import { closeModal, openModal, useModalState } from '@/lib/modal-state';
 import { confirmPasswordReset } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { PasswordPairForm } from './password-pair-form';

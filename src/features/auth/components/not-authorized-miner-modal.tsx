@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, switchModal } from '@/lib/modal-state';
 
 /** A visitor asked for the miner: invite them to sign in (spec §2). */
 export default function NotAuthorizedMinerModal() {

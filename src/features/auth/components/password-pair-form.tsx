@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
+import { Button } from '@/components/button';
+import { PasswordField } from '@/components/password-field';
 import { confirmMessage, passwordMessage, passwordPairValid } from '../lib/validation';
 
 interface Props {

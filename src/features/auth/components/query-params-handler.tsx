@@ -2,11 +2,11 @@
 // Each link is handled once (tokens are single use) and its parameters leave the address bar.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { STATE_REFRESH_AFTER_CONFIRM_MS, STORAGE_KEYS } from '../../../../shared/constants';
-import { toApiFailure } from '../../../lib/api-errors';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { openModal } from '../../../lib/modal-state';
-import { setTokens } from '../../../lib/session';
+import { STATE_REFRESH_AFTER_CONFIRM_MS, STORAGE_KEYS } from '@shared/constants';
+import { toApiFailure } from '@/lib/api-errors';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { openModal } from '@/lib/modal-state';
+import { setTokens } from '@/lib/session';
 import { confirmEmail, confirmEmailChange } from '../api/auth-api';
 import { parseQuery, type QueryAction } from '../lib/query-actions';
 

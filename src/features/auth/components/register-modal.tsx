@@ -1,12 +1,12 @@
 import { useAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
-import { registrationMessage } from '../../../lib/api-errors';
-import { backModal, closeModal, switchModal, useModalState } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { registrationMessage } from '@/lib/api-errors';
+import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { register } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { confirmMessage, emailMessage, passwordMessage, registrationCanSubmit } from '../lib/validation';

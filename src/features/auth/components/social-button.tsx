@@ -1,9 +1,9 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { useAppConfig } from '../../../lib/app-config';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { useAppConfig } from '@/lib/app-config';
+import { closeModal } from '@/lib/modal-state';
 import { authFailure } from '../lib/auth-failure';
 import { GoogleAuthError, loadGoogleScript } from '../lib/google';
 import { signInWithGoogle } from '../lib/google-sign-in';

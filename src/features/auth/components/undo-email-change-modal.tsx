@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { toApiFailure } from '../../../lib/api-errors';
-import { closeModal, openModal, useModalState } from '../../../lib/modal-state';
-import { isSignedIn, signOut } from '../../../lib/session';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { toApiFailure } from '@/lib/api-errors';
+import { closeModal, openModal, useModalState } from '@/lib/modal-state';
+import { isSignedIn, signOut } from '@/lib/session';
 import { undoEmailChange } from '../api/auth-api';
 
 type Outcome = { state: 'working' } | { state: 'done'; email: string } | { state: 'failed'; message: string };

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
-import { fieldMessage, toApiFailure } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { PasswordField } from '@/components/password-field';
+import { TextField } from '@/components/text-field';
+import { fieldMessage, toApiFailure } from '@/lib/api-errors';
+import { useCurrentUser } from '@/lib/current-user';
+import { closeModal } from '@/lib/modal-state';
 import { changeEmail } from '../api/auth-api';
 import { newEmailMessage } from '../lib/validation';
 

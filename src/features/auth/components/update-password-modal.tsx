@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/modal';
-import { closeModal, useModalState } from '../../../lib/modal-state';
+import { Modal } from '@/components/modal';
+import { closeModal, useModalState } from '@/lib/modal-state';
 import { confirmPasswordChange } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { PasswordPairForm } from './password-pair-form';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal } from '@/lib/modal-state';
 
 /** 'To change your password, please check your email.' (after GET auth/change-password-request/). */
 export default function UpdatePasswordNotificationModal() {

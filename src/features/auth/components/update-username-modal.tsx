@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USERNAME_MAX } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
-import { closeModal } from '../../../lib/modal-state';
+import { USERNAME_MAX } from '@shared/constants';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { TextField } from '@/components/text-field';
+import { refreshCurrentUser, useCurrentUser } from '@/lib/current-user';
+import { closeModal } from '@/lib/modal-state';
 import { completeRegistration } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { usernameInput, usernameMessage } from '../lib/validation';

@@ -1,8 +1,8 @@
 // Google sign-in (spec §4): token from Google → POST auth/google/ → tokens. A new account first
 // gets its generated username and the referral link it arrived with, then the player is fetched.
-import { toApiFailure } from '../../../lib/api-errors';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { setTokens } from '../../../lib/session';
+import { toApiFailure } from '@/lib/api-errors';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { setTokens } from '@/lib/session';
 import { completeRegistration, loginWithGoogle } from '../api/auth-api';
 import { storedReferralLink } from '../state/auth-forms';
 import { requestGoogleAccessToken } from './google';

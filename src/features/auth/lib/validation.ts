@@ -1,7 +1,7 @@
 // Spec §5 field rules as functions that return the translation key of the message to show (or
 // null). Pure, so the rules and their messages are unit-tested; the patterns come from shared/.
-import { USERNAME_MAX, USERNAME_MIN } from '../../../../shared/constants';
-import { isValidEmail, isValidPassword, usernameCharsProblem } from '../../../../shared/validation';
+import { USERNAME_MAX, USERNAME_MIN } from '@shared/constants';
+import { isValidEmail, isValidPassword, usernameCharsProblem } from '@shared/validation';
 
 export type MessageKey = `validation.${string}`;
 

@@ -1,9 +1,9 @@
 // The wallet sign-in / binding of spec §4: sign the exact text of shared/wallet-texts.ts with a
 // millisecond timestamp, then link (signed in) or log in (visitor).
-import { walletBindText, walletLoginText } from '../../../../shared/wallet-texts';
-import { loadAppConfig } from '../../../lib/app-config';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { isSignedIn, setTokens } from '../../../lib/session';
+import { walletBindText, walletLoginText } from '@shared/wallet-texts';
+import { loadAppConfig } from '@/lib/app-config';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { isSignedIn, setTokens } from '@/lib/session';
 import { bindWallet, loginWithWallet } from '../api/auth-api';
 import { signText, type Eip1193Provider } from './wallet';
 

@@ -1,7 +1,7 @@
 // Shared state of the sign-in flows (spec §3 forms): the registration form is kept so the
 // confirm-registration modal can show the e-mail and send the registration again. In memory only.
 import { atom } from 'jotai';
-import { STORAGE_KEYS } from '../../../../shared/constants';
+import { STORAGE_KEYS } from '@shared/constants';
 
 export interface RegistrationForm {
   email: string;

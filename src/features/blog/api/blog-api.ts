@@ -1,10 +1,10 @@
 // The blog's HTTP calls (GET blog/?lang=, GET blog/{id}/?lang=). Both are public, so no token is
 // sent; every answer is written to Dexie `blog` and the pages render what is stored there, so an
 // article read once still opens offline.
-import type { BlogArticle, BlogSummary } from '../../../../shared/api/blog';
-import { api } from '../../../lib/api-client';
-import { toApiFailure } from '../../../lib/api-errors';
-import { db, type BlogRow } from '../../../lib/db';
+import type { BlogArticle, BlogSummary } from '@shared/api/blog';
+import { api } from '@/lib/api-client';
+import { toApiFailure } from '@/lib/api-errors';
+import { db, type BlogRow } from '@/lib/db';
 
 export const listKey = (lang: string) => `${lang}:list`;
 export const articleKey = (lang: string, id: string) => `${lang}:${id}`;

@@ -3,12 +3,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BlogSummary } from '../../../../shared/api/blog';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { formatLongDate } from '../../../lib/date-format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useRefresh } from '../../../lib/use-refresh';
+import type { BlogSummary } from '@shared/api/blog';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { formatLongDate } from '@/lib/date-format';
+import { currentLanguage } from '@/lib/i18n';
+import { useRefresh } from '@/lib/use-refresh';
 import { refreshBlogList } from '../api/blog-api';
 import { useStoredList } from '../state/blog-rows';
 import './blog.css';

@@ -1,7 +1,7 @@
 // Live reads of the stored blog rows: undefined while Dexie answers, null when nothing is stored.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { BlogArticle, BlogSummary } from '../../../../shared/api/blog';
-import { db } from '../../../lib/db';
+import type { BlogArticle, BlogSummary } from '@shared/api/blog';
+import { db } from '@/lib/db';
 import { articleKey, listKey } from '../api/blog-api';
 
 export function useStoredList(lang: string): BlogSummary[] | null | undefined {

@@ -1,8 +1,8 @@
 // GET ico/ (403 without the player's ico flag) into Dexie `meta` under 'ico', so the page shows the
 // last known figures offline. The figures are the same for every player, so they are not player data.
-import type { IcoJson } from '../../../../shared/api/ico';
-import { api } from '../../../lib/api-client';
-import { db } from '../../../lib/db';
+import type { IcoJson } from '@shared/api/ico';
+import { api } from '@/lib/api-client';
+import { db } from '@/lib/db';
 
 export const ICO_KEY = 'ico';
 

@@ -3,12 +3,12 @@
 // button is announced as disabled.
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useCurrentUser } from '../../../lib/current-user';
-import { formatLongDate } from '../../../lib/date-format';
-import { currentLanguage } from '../../../lib/i18n';
-import { useRefresh } from '../../../lib/use-refresh';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatLongDate } from '@/lib/date-format';
+import { currentLanguage } from '@/lib/i18n';
+import { useRefresh } from '@/lib/use-refresh';
 import { refreshIco } from '../api/ico-api';
 import { soldPercent } from '../lib/ico-figures';
 import { useStoredIco } from '../state/ico-row';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { IcoJson } from '../../../../shared/api/ico';
-import { db } from '../../../lib/db';
+import type { IcoJson } from '@shared/api/ico';
+import { db } from '@/lib/db';
 import { ICO_KEY } from '../api/ico-api';
 
 /** The stored token-sale figures: undefined while Dexie answers, null before the first fetch. */

@@ -11,11 +11,11 @@ import {
   REFERRAL_BOOST_PERCENT,
   TASK_BOOST_PERCENT,
   TEMP_BOOST_VALUE,
-} from '../../../../shared/constants';
-import { ALL_QUESTS } from '../../../../shared/tasks';
-import { Button } from '../../../components/button';
-import { openModal } from '../../../lib/modal-state';
-import { signedInAtom } from '../../../lib/session';
+} from '@shared/constants';
+import { ALL_QUESTS } from '@shared/tasks';
+import { Button } from '@/components/button';
+import { openModal } from '@/lib/modal-state';
+import { signedInAtom } from '@/lib/session';
 import { PixelNoise } from './pixel-noise';
 import { PixelRig } from './pixel-rig';
 import './landing.css';

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasIdentity, useCurrentUser } from '../../../lib/current-user';
-import { openModal } from '../../../lib/modal-state';
-import { signedInAtom } from '../../../lib/session';
-import { CONTACT_EMAIL, MAKER_URL, SOCIAL_LINKS } from '../../../lib/social-links';
+import { hasIdentity, useCurrentUser } from '@/lib/current-user';
+import { openModal } from '@/lib/modal-state';
+import { signedInAtom } from '@/lib/session';
+import { CONTACT_EMAIL, MAKER_URL, SOCIAL_LINKS } from '@/lib/social-links';
 import { PixelLogo } from './pixel-logo';
 import './footer.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../../shared/constants';
-import { currentLanguage } from '../../../lib/i18n';
-import { switchLanguage } from '../../../lib/language';
+import { LANGUAGES, type Language } from '@shared/constants';
+import { currentLanguage } from '@/lib/i18n';
+import { switchLanguage } from '@/lib/language';
 
 /** Eng / Rus (spec §2): shown by the header only when the player's language flag is set. */
 export function LanguageSwitcher() {

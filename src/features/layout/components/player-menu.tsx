@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { shortWallet } from '../../../../shared/validation';
-import type { MeRecord } from '../../../lib/db';
+import { shortWallet } from '@shared/validation';
+import type { MeRecord } from '@/lib/db';
 import { AccountEntries, GameEntries } from './menu-entries';
 
 interface Props {

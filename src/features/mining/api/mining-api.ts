@@ -2,7 +2,7 @@
 // §8). Types only from shared/api (zod stays server-side). The calls that must survive going
 // offline (start, claim, boost select/apply) go through the outbox; spending Gems needs an answer
 // now, so those calls are plain.
-import type { AssetGroup } from '../../../../shared/api/assets';
+import type { AssetGroup } from '@shared/api/assets';
 import type {
   ApplyTempBoostResponse,
   AutoStartResponse,
@@ -15,11 +15,11 @@ import type {
   ShopResponse,
   StartMiningResponse,
   Subscription,
-} from '../../../../shared/api/mining';
-import type { TopUpResponse } from '../../../../shared/api/payments';
-import { TOP_UP_ITEM, type PaymentMethod } from '../../../../shared/constants';
-import { api } from '../../../lib/api-client';
-import { sendOrQueue } from '../../../lib/outbox';
+} from '@shared/api/mining';
+import type { TopUpResponse } from '@shared/api/payments';
+import { TOP_UP_ITEM, type PaymentMethod } from '@shared/constants';
+import { api } from '@/lib/api-client';
+import { sendOrQueue } from '@/lib/outbox';
 
 /** Enough sessions for the current one and the recent history. */
 const SESSIONS_PAGE_SIZE = 20;

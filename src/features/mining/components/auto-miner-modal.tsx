@@ -3,11 +3,11 @@
 // top-up. After a subscribe the session list is refreshed (spec §4).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { useCurrentUser } from '../../../lib/current-user';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '@shared/constants';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { useCurrentUser } from '@/lib/current-user';
+import { closeModal, switchModal } from '@/lib/modal-state';
 import { formatDateTime, formatInteger } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { autoMinerUntil } from '../lib/session-view';

@@ -1,8 +1,8 @@
 // The player's PXT and Gems (last known record, so it shows offline too) with the Top Up button.
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { useCurrentUser } from '../../../lib/current-user';
-import { openModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { useCurrentUser } from '@/lib/current-user';
+import { openModal } from '@/lib/modal-state';
 import { formatInteger, formatPxt } from '../lib/format';
 
 export function Balances({ showPxt = true }: { showPxt?: boolean }) {

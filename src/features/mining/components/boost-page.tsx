@@ -4,11 +4,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REFERRAL_BOOST_CAP_PERCENT, REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '../../../../shared/constants';
-import { ratePerHour } from '../../../../shared/mining-math';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { openModal } from '../../../lib/modal-state';
+import { REFERRAL_BOOST_CAP_PERCENT, REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '@shared/constants';
+import { ratePerHour } from '@shared/mining-math';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { openModal } from '@/lib/modal-state';
 import { rewardReferralBoost } from '../api/mining-api';
 import { formatRate } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';

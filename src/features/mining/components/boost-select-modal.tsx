@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, switchModal } from '../../../lib/modal-state';
+import { TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '@shared/constants';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, switchModal } from '@/lib/modal-state';
 import { formatTime } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { currentSession, minerStatus, planBoostNow } from '../lib/session-view';

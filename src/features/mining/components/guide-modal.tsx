@@ -12,11 +12,11 @@ import {
   REFERRAL_BOOST_PERCENT,
   TASK_BOOST_PERCENT,
   TEMP_BOOST_HOURS,
-} from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, guideGoTo, guideNext, guidePrev, useModalState } from '../../../lib/modal-state';
-import { isSignedIn } from '../../../lib/session';
+} from '@shared/constants';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, guideGoTo, guideNext, guidePrev, useModalState } from '@/lib/modal-state';
+import { isSignedIn } from '@/lib/session';
 import { currentSession, minerStatus } from '../lib/session-view';
 import { start } from '../state/mining-actions';
 import { useSessions } from '../state/mining-data';

@@ -5,12 +5,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT } from '../../../../shared/constants';
-import { ratePerHour } from '../../../../shared/mining-math';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useAppConfig } from '../../../lib/app-config';
-import { openModal } from '../../../lib/modal-state';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT } from '@shared/constants';
+import { ratePerHour } from '@shared/mining-math';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { useAppConfig } from '@/lib/app-config';
+import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
 import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';

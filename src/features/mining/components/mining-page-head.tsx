@@ -1,7 +1,7 @@
 // The head every mining page shares (label, title, lead, actions) and the notices under it: the
 // offline line, load errors and calls waiting in the outbox.
 import type { ReactNode } from 'react';
-import type { OutboxRow } from '../../../lib/db';
+import type { OutboxRow } from '@/lib/db';
 import { OutboxNotices } from './outbox-notices';
 
 export function MiningPageHead({ kicker, title, lead, actions }: { kicker: string; title: string; lead?: ReactNode; actions: ReactNode }) {

@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEMP_BOOST_VALUE } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useCurrentUser } from '../../../lib/current-user';
-import { openModal } from '../../../lib/modal-state';
+import { TEMP_BOOST_VALUE } from '@shared/constants';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { openModal } from '@/lib/modal-state';
 import { miningFailure } from '../lib/mining-errors';
 import { useOnline } from '../state/hooks';
 import { buy } from '../state/mining-actions';

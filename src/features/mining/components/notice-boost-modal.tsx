@@ -3,9 +3,9 @@
 // Cancel closes. Opened by the boost select dialog with the boost id and the efficiency percent.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal, useModalState } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal, useModalState } from '@/lib/modal-state';
 import { miningFailure } from '../lib/mining-errors';
 import { applyBoost } from '../state/mining-actions';
 import './mining.css';

@@ -1,9 +1,9 @@
 // Calls made offline that the server refused when they were replayed (decisions §10): shown once
 // with the server's reason until the player dismisses them.
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import type { OutboxRow } from '../../../lib/db';
-import { dismissOutboxEntry } from '../../../lib/outbox';
+import { Button } from '@/components/button';
+import type { OutboxRow } from '@/lib/db';
+import { dismissOutboxEntry } from '@/lib/outbox';
 import { outboxCallName } from '../lib/mining-errors';
 
 export function OutboxNotices({ rows }: { rows: readonly OutboxRow[] }) {

@@ -2,7 +2,7 @@
 // caller's action: on the boost page it opens the boost dialog, in the dialog it uses the boost.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEMP_BOOST_VALUE } from '../../../../shared/constants';
+import { TEMP_BOOST_VALUE } from '@shared/constants';
 import type { TempBoostStock } from '../state/mining-data';
 
 export function TempBoostRow({ row, testId, children }: { row: TempBoostStock; testId: string; children: ReactNode }) {

@@ -4,12 +4,12 @@
 // provider: 503, "Payments are not available".
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, TOP_UP_ITEM, type PaymentMethod } from '../../../../shared/constants';
-import type { PaymentOrder } from '../../../../shared/api/payments';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { useCurrentUser } from '../../../lib/current-user';
-import { backModal, closeModal, useModalState } from '../../../lib/modal-state';
+import { PAYMENT_METHODS, TOP_UP_ITEM, type PaymentMethod } from '@shared/constants';
+import type { PaymentOrder } from '@shared/api/payments';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { useCurrentUser } from '@/lib/current-user';
+import { backModal, closeModal, useModalState } from '@/lib/modal-state';
 import { formatInteger, formatPrice } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { topUp } from '../state/mining-actions';

@@ -2,9 +2,9 @@
 // otherwise the call's default. Refusals the server names with a known code are shown in the
 // player's language instead of the server's English detail; no answer at all is the network text.
 import type { TFunction } from 'i18next';
-import { toApiFailure } from '../../../lib/api-errors';
-import { openModal } from '../../../lib/modal-state';
-import { refusalText } from '../../../lib/outbox';
+import { toApiFailure } from '@/lib/api-errors';
+import { openModal } from '@/lib/modal-state';
+import { refusalText } from '@/lib/outbox';
 
 /** The spec's default per call (keys of `errors` in the mining namespace). */
 export type MiningCall =

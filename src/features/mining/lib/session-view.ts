@@ -1,9 +1,9 @@
 // What the miner shows about the player's sessions, derived purely from the stored rows and a clock
 // (so it keeps working offline and is unit-tested). Spec §4: the current session is the first
 // unclaimed session of the newest-first list, otherwise none.
-import type { MiningSession, SessionBoost, Subscription } from '../../../../shared/api/mining';
-import { TOKEN_SCALE } from '../../../../shared/constants';
-import { chainStart, planBoost, rewardEarnedBy, sessionReward, type RewardInput } from '../../../../shared/mining-math';
+import type { MiningSession, SessionBoost, Subscription } from '@shared/api/mining';
+import { TOKEN_SCALE } from '@shared/constants';
+import { chainStart, planBoost, rewardEarnedBy, sessionReward, type RewardInput } from '@shared/mining-math';
 
 export type MinerStatus = 'idle' | 'running' | 'ready';
 

@@ -1,6 +1,6 @@
 // Small React hooks of the mining screens: a ticking clock, the online flag, refresh after replays.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { onOutboxReplayed, type ReplaySummary } from '../../../lib/outbox';
+import { onOutboxReplayed, type ReplaySummary } from '@/lib/outbox';
 
 /** The current time, updated every `intervalMs` (the countdown and the live projection). */
 export function useNow(intervalMs = 1000): number {

@@ -1,11 +1,11 @@
 // What the mining buttons do: the call (through the outbox where the spec's offline rule applies),
 // then the stored data refreshed from the network so every screen shows the result. Errors are
 // thrown to the caller, which shows them (lib/mining-errors.ts).
-import type { ApplyTempBoostResponse, MiningSession } from '../../../../shared/api/mining';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { db } from '../../../lib/db';
+import type { ApplyTempBoostResponse, MiningSession } from '@shared/api/mining';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { db } from '@/lib/db';
 import { applyTempBoost, buyShopItem, claimMining, selectTempBoost, startMining, subscribeAutoMiner, topUpGems } from '../api/mining-api';
-import type { PaymentMethod } from '../../../../shared/constants';
+import type { PaymentMethod } from '@shared/constants';
 import { refreshAssets, refreshBoosts, refreshSessions, refreshSubscriptions, storeSession, storeSubscriptions } from './mining-data';
 
 export type Outcome<T> = { kind: 'done'; data: T } | { kind: 'queued' };

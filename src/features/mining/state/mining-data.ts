@@ -6,9 +6,9 @@
 // and rate boosts are numbered separately), the totals ('summary'), the inventory ('assets') and the
 // shop list ('shop'). Both tables are cleared on sign-out with the rest of the player's data.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AssetGroup } from '../../../../shared/api/assets';
-import type { Boost, BoostsResponse, MiningSession, ShopItem, Subscription } from '../../../../shared/api/mining';
-import { db, type IdRow, type OutboxRow } from '../../../lib/db';
+import type { AssetGroup } from '@shared/api/assets';
+import type { Boost, BoostsResponse, MiningSession, ShopItem, Subscription } from '@shared/api/mining';
+import { db, type IdRow, type OutboxRow } from '@/lib/db';
 import { fetchAssets, fetchBoosts, fetchSessions, fetchShop, fetchSubscriptions } from '../api/mining-api';
 
 export type SessionRow = MiningSession & { kind: 'session' };

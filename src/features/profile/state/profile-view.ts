@@ -1,6 +1,6 @@
 // What the profile shows and offers for a user record (spec §2, §3): pure, so it is unit-tested.
-import type { Me } from '../../../../shared/api/auth';
-import { shortWallet } from '../../../../shared/validation';
+import type { Me } from '@shared/api/auth';
+import { shortWallet } from '@shared/validation';
 
 export interface ProfileView {
   username: string | null;

@@ -3,7 +3,7 @@
 import { useAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { deviceFacts, installHint, readDismissed, rememberDismissed } from '../lib/install-hint';
 import { installPromptAtom } from '../state/pwa-atoms';
 

@@ -17,7 +17,7 @@ export function OfflineBanner() {
   const retry = async () => {
     setRetrying(true);
     try {
-      const { replayOutbox } = await import('../../../lib/outbox');
+      const { replayOutbox } = await import('@/lib/outbox');
       await replayOutbox();
     } finally {
       setRetrying(false);

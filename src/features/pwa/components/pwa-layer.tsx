@@ -3,7 +3,7 @@
 // because they read Dexie, which a visitor's pages never load).
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
-import { signedInAtom } from '../../../lib/session';
+import { signedInAtom } from '@/lib/session';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import { UpdatePrompt } from './update-prompt';

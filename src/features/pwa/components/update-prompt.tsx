@@ -3,7 +3,7 @@
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { applyUpdate } from '../lib/sw-registration';
 import { updateReadyAtom } from '../state/pwa-atoms';
 

@@ -1,8 +1,8 @@
 // Claim reminders (decisions §6) from the browser's side: ask permission, subscribe with the
 // server's VAPID key, hand the subscription to the server; and the reverse. The server drops
 // subscriptions the push service reports gone, so a browser-side unsubscribe is never harmful.
-import type { PushPublicKey, PushSubscribeResponse, PushSubscriptionJson, PushUnsubscribeResponse } from '../../../../shared/api/push';
-import { api } from '../../../lib/api-client';
+import type { PushPublicKey, PushSubscribeResponse, PushSubscriptionJson, PushUnsubscribeResponse } from '@shared/api/push';
+import { api } from '@/lib/api-client';
 import { base64UrlToBytes, sameBytes } from './base64url';
 
 export function pushSupported(): boolean {

@@ -8,10 +8,10 @@
 //   the tokens) and answers how many calls still wait.
 // - Push: the subscription is re-posted at start, and ended in this browser after sign-out.
 import { Workbox } from 'workbox-window';
-import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '../../../../sw/messages';
-import { refreshCurrentUser } from '../../../lib/current-user';
-import { isSignedIn, onSignedOut, signedInAtom } from '../../../lib/session';
-import { store } from '../../../lib/store';
+import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/sw-messages';
+import { refreshCurrentUser } from '@/lib/current-user';
+import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
+import { store } from '@/lib/store';
 import { dropBrowserSubscription, resyncPush } from './push-subscription';
 import { installPromptAtom, onlineAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
 
@@ -92,7 +92,7 @@ async function answerReplay(port: MessagePort | undefined): Promise<void> {
   let reply: OutboxReplayReply = { pending: 0 };
   if (isSignedIn()) {
     try {
-      const { replayOutbox } = await import('../../../lib/outbox');
+      const { replayOutbox } = await import('@/lib/outbox');
       const summary = await replayOutbox();
       reply = { pending: summary.pending };
       // A replayed claim changes the balance (same as OutboxSync in app/).

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { toApiFailure } from '../../../lib/api-errors';
-import { currentLanguage } from '../../../lib/i18n';
-import { claimReferralAwards } from '../../../lib/referrals';
+import { Button } from '@/components/button';
+import { toApiFailure } from '@/lib/api-errors';
+import { currentLanguage } from '@/lib/i18n';
+import { claimReferralAwards } from '@/lib/referrals';
 import { awardRows, claimAnswerText, claimFailureText } from '../state/awards';
 
 /** The awards (spec §3): friends, points, completion, and the claim of every reached award. */

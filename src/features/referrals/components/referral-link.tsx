@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
+import { Button } from '@/components/button';
 import { canShare, copyText, shareLink } from '../lib/share-link';
 
 const COPIED_MS = 2500;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { shortWallet } from '../../../../shared/validation';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { currentLanguage } from '../../../lib/i18n';
-import { isActiveReferral, type ReferralRow } from '../../../lib/referrals';
+import { shortWallet } from '@shared/validation';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { currentLanguage } from '@/lib/i18n';
+import { isActiveReferral, type ReferralRow } from '@/lib/referrals';
 
 interface Props {
   rows: ReferralRow[] | undefined;

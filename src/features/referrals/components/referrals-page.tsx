@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
-import { isActiveReferral, refreshReferrals, storedReferrals } from '../../../lib/referrals';
+import { toApiFailure } from '@/lib/api-errors';
+import { useCurrentUser } from '@/lib/current-user';
+import { isActiveReferral, refreshReferrals, storedReferrals } from '@/lib/referrals';
 import { listFailureText } from '../state/awards';
 import { AwardsTable } from './awards-table';
 import { ReferralLink } from './referral-link';

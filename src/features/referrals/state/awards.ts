@@ -1,9 +1,9 @@
 // Referral awards (spec §3) and the texts of the referral calls (spec §8 Referrals).
-import type { AddReferralReward } from '../../../../shared/api/tasks';
-import type { Language } from '../../../../shared/constants';
-import { localizeTaskDetail } from '../../../../shared/task-messages';
-import { REFERRAL_AWARDS } from '../../../../shared/tasks';
-import type { ApiFailure } from '../../../lib/api-errors';
+import type { AddReferralReward } from '@shared/api/tasks';
+import type { Language } from '@shared/constants';
+import { localizeTaskDetail } from '@shared/task-messages';
+import { REFERRAL_AWARDS } from '@shared/tasks';
+import type { ApiFailure } from '@/lib/api-errors';
 
 export interface AwardRow {
   friends: number;

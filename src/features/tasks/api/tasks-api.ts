@@ -1,12 +1,12 @@
 // The quest calls of spec §7 (Tasks, the beta application, the task boost). Answers the page shows
 // are written to Dexie `tasks` (documents by key) and read back with useLiveQuery.
-import type { BetaApplicationRequest, BetaApplicationResponse, BetaStatus } from '../../../../shared/api/beta';
-import type { RewardTaskBoostResponse } from '../../../../shared/api/mining';
-import type { CategoryReward, CompletedTasks, QuestReward, SocialRewardResponse } from '../../../../shared/api/tasks';
-import type { TaskCategory } from '../../../../shared/task-messages';
-import type { SocialNetwork } from '../../../../shared/tasks';
-import { api } from '../../../lib/api-client';
-import { db } from '../../../lib/db';
+import type { BetaApplicationRequest, BetaApplicationResponse, BetaStatus } from '@shared/api/beta';
+import type { RewardTaskBoostResponse } from '@shared/api/mining';
+import type { CategoryReward, CompletedTasks, QuestReward, SocialRewardResponse } from '@shared/api/tasks';
+import type { TaskCategory } from '@shared/task-messages';
+import type { SocialNetwork } from '@shared/tasks';
+import { api } from '@/lib/api-client';
+import { db } from '@/lib/db';
 
 /** Keys of the documents this feature keeps in Dexie `tasks`. */
 export const TASK_DOCS = {

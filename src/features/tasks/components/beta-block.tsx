@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { BetaStatus } from '../../../../shared/api/beta';
-import { BETA_REQUIRED_TASKS } from '../../../../shared/constants';
-import { Button } from '../../../components/button';
-import { openModal } from '../../../lib/modal-state';
+import type { BetaStatus } from '@shared/api/beta';
+import { BETA_REQUIRED_TASKS } from '@shared/constants';
+import { Button } from '@/components/button';
+import { openModal } from '@/lib/modal-state';
 
 /** The beta test (spec §3 beta state): progress over the 9 required quests, what is missing, apply. */
 export function BetaBlock({ status }: { status: BetaStatus | null | undefined }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { closeModal } from '../../../lib/modal-state';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { closeModal } from '@/lib/modal-state';
 
 /** The application went through (spec §2 "success beta test application"). */
 export default function BetaTestSuccessModal() {

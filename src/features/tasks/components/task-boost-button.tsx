@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { toApiFailure } from '../../../lib/api-errors';
+import { Button } from '@/components/button';
+import { toApiFailure } from '@/lib/api-errors';
 import { markBoosted, rewardTaskBoost } from '../api/tasks-api';
 import { taskBoostCode, taskBoostFailureText } from '../state/task-text';
 

@@ -1,11 +1,11 @@
 // The beta-test application form (spec §3, §5, §8): the client refuses what the server refuses
 // (shared/beta.ts), and the server's answer is shown as its detail, or per field prefixed
 // 'Telegram: ', 'Discord: ', 'Email: ', 'Wallet: ', else the fallback.
-import { BETA_EMAIL_MAX, isValidDiscord, isValidTelegram, isValidWallet } from '../../../../shared/beta';
-import type { Language } from '../../../../shared/constants';
-import { localizeTaskDetail, type TaskMessageCode, taskMessage } from '../../../../shared/task-messages';
-import { isValidEmail } from '../../../../shared/validation';
-import type { ApiFailure } from '../../../lib/api-errors';
+import { BETA_EMAIL_MAX, isValidDiscord, isValidTelegram, isValidWallet } from '@shared/beta';
+import type { Language } from '@shared/constants';
+import { localizeTaskDetail, type TaskMessageCode, taskMessage } from '@shared/task-messages';
+import { isValidEmail } from '@shared/validation';
+import type { ApiFailure } from '@/lib/api-errors';
 
 export const BETA_FIELDS = ['telegram', 'discord', 'email', 'wallet'] as const;
 export type BetaField = (typeof BETA_FIELDS)[number];

@@ -1,7 +1,7 @@
 // The two category rewards (spec §4): when each counts as claimed and when it can be asked for.
-import type { CompletedTasks } from '../../../../shared/api/tasks';
-import { ACCOUNT_QUEST_COUNT, SOCIAL_CATEGORY_MIN } from '../../../../shared/constants';
-import type { TaskCategory } from '../../../../shared/task-messages';
+import type { CompletedTasks } from '@shared/api/tasks';
+import { ACCOUNT_QUEST_COUNT, SOCIAL_CATEGORY_MIN } from '@shared/constants';
+import type { TaskCategory } from '@shared/task-messages';
 
 type Answer = Pick<CompletedTasks, 'category_completion_counts' | 'finished_user_account_quest' | 'finished_social_quest'>;
 

@@ -1,8 +1,8 @@
 // The quests page's list (spec §3 task fields, §4): the local catalogue of shared/tasks.ts joined
 // with the server's completed-tasks answer. The server reports titles in Russian; a local quest is
 // completed when its own server title is among them (one local title ↔ one server title).
-import type { CompletedTasks } from '../../../../shared/api/tasks';
-import { ACCOUNT_QUESTS, type QuestDef, SOCIAL_QUESTS, type SocialNetwork } from '../../../../shared/tasks';
+import type { CompletedTasks } from '@shared/api/tasks';
+import { ACCOUNT_QUESTS, type QuestDef, SOCIAL_QUESTS, type SocialNetwork } from '@shared/tasks';
 
 export interface QuestView {
   def: QuestDef;

@@ -1,9 +1,9 @@
 // Server answers of the quest calls as the player reads them (spec §8 Tasks, Mining). The server
 // sends the Russian text in `detail` with a stable `code` (decisions §7); shared/task-messages.ts
 // gives the text in the player's language.
-import type { Language } from '../../../../shared/constants';
-import { localizeTaskDetail, taskMessageByRu } from '../../../../shared/task-messages';
-import { type ApiFailure, fieldMessage } from '../../../lib/api-errors';
+import type { Language } from '@shared/constants';
+import { localizeTaskDetail, taskMessageByRu } from '@shared/task-messages';
+import { type ApiFailure, fieldMessage } from '@/lib/api-errors';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

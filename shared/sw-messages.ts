@@ -1,5 +1,6 @@
 // The messages the page and the service worker exchange (postMessage). Both sides import these
-// names, so a rename cannot leave one side listening for a message the other no longer sends.
+// names, so a rename cannot leave one side listening for a message the other no longer sends. It
+// lives in shared/ because the worker may import nothing else from outside sw/ (eslint.config.js).
 
 /** Page → worker: the player chose Reload on the update prompt; the waiting worker takes over. */
 export const SKIP_WAITING = 'SKIP_WAITING';
