@@ -102,7 +102,13 @@ export default fp(
 
     // Registered after the auth plugin's hook, so request.userId is known here; and at onRequest,
     // so a refused request costs no body parsing, validation or database work.
+    // Behind a proxy without TRUST_PROXY, every client is the proxy's address and shares one count.
+    let proxyWarned = app.config.trustProxy !== false;
     app.addHook('onRequest', async (request) => {
+      if (!proxyWarned && request.headers['x-forwarded-for'] !== undefined) {
+        proxyWarned = true;
+        app.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is not set: if a proxy of yours is in front, every client counts as its address for the rate limits (set TRUST_PROXY=1 behind one proxy)');
+      }
       const limit = classOf(request);
       if (limit) await enforce(limit, request);
     });

@@ -197,6 +197,26 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     }
   });
 
+  it('counts the address the proxy appended with TRUST_PROXY=1, and warns once when a proxy seems to be in front without it', async () => {
+    const proxied = await createTestApp(dialect, { ...ON, TRUST_PROXY: '1' });
+    const lines: string[] = [];
+    const direct = await createTestApp(dialect, { ...ON, LOG_LEVEL: 'warn' }, undefined, { logStream: { write: (line) => lines.push(line) } });
+    try {
+      // One client behind the proxy varies what it writes in X-Forwarded-For: still one count.
+      const answers = await flood(proxied.app, LIMITS.notFound, (i) => ({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` } }));
+      expect(statuses(answers)).toEqual(Array(LIMITS.notFound).fill(404));
+      expectRateLimited(await proxied.app.inject({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }));
+      // Another client behind the same proxy has its own count.
+      expect((await proxied.app.inject({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.10' } })).statusCode).toBe(404);
+
+      for (let i = 0; i < 3; i++) await direct.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(lines.filter((l) => l.includes('TRUST_PROXY is not set'))).toHaveLength(1);
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
   it('keeps one counter per key: a window restarts once it has ended, and ended windows are pruned', async () => {
     const db = t.app.db;
     const start = 1_000_000_000_000;
@@ -209,6 +229,19 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     expect(left.map((r) => r.key)).toEqual(['test:a']);
     await pruneRateLimits(db, start + 120_001);
     expect(await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).toEqual([]);
+  });
+});
+
+describe('RATE_LIMITS and RATE_LIMIT_FACTOR', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pxt-rate-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
+
+  it('are on, at the documented numbers, unless set; anything but on, off or a positive factor stops the start', () => {
+    expect(load({})).toMatchObject({ rateLimits: true, rateLimitFactor: 1 });
+    expect(load({ RATE_LIMITS: 'off', RATE_LIMIT_FACTOR: '2.5' })).toMatchObject({ rateLimits: false, rateLimitFactor: 2.5 });
+    expect(() => load({ RATE_LIMITS: 'false' })).toThrow(/RATE_LIMITS must be "on" or "off"/);
+    expect(() => load({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR must be a number > 0/);
   });
 });
 
