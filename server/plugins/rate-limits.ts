@@ -42,6 +42,8 @@ const WINDOW_MS = 60_000;
 const MEMORY_KEYS = 50_000;
 /** Never limited: load balancers and orchestrators call them every few seconds. */
 const UNLIMITED = new Set(['/healthz', '/readyz']);
+/** A built file under /assets/ (names like index-3f2a1b.js; no `..` or sub-folder gets through). */
+const HASHED_ASSET = /^\/assets\/[\w-]+(\.[\w-]+)+(\?|$)/;
 const SIGN_IN_EXCEPTIONS: Record<string, number> = {
   [`POST ${API_BASE}/auth/google/`]: RATE_LIMITS_PER_MINUTE.google,
   [`POST ${API_BASE}/auth/refresh/`]: RATE_LIMITS_PER_MINUTE.refresh,
@@ -97,13 +99,13 @@ export default fp(
       if (request.routeOptions.config?.signIn === true) return signIn;
       if (url === '/api' || url.startsWith('/api/')) return request.userId !== null ? player : anonymous;
       // What is left is @fastify/static's route: the app's files and client routes.
-      return request.url.startsWith('/assets/') ? null : staticFiles;
+      return HASHED_ASSET.test(request.url) ? null : staticFiles;
     }
 
-    // Registered after the auth plugin's hook, so request.userId is known here; and at onRequest,
-    // so a refused request costs no body parsing, validation or database work.
     // Behind a proxy without TRUST_PROXY, every client is the proxy's address and shares one count.
     let proxyWarned = app.config.trustProxy !== false;
+    // Registered after the auth plugin's hook, so request.userId is known here; and at onRequest,
+    // so a refused request costs no body parsing, validation or database work.
     app.addHook('onRequest', async (request) => {
       if (!proxyWarned && request.headers['x-forwarded-for'] !== undefined) {
         proxyWarned = true;
