@@ -59,6 +59,8 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
     WORKER_INTERVAL_MS: '0',
     // Load from one machine: the per-address sign-up limit would refuse the simulated players.
     SIGNUP_LIMIT_PER_HOUR: '0',
+    // …and the request-rate limits would refuse the load itself (decisions §12).
+    RATE_LIMITS: 'off',
     JWT_SECRET: BENCH_JWT_SECRET,
     ...extra,
   };

@@ -15,6 +15,7 @@ import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
 import probes from './plugins/probes';
+import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
 import shutdown from './plugins/shutdown';
 import staticApp from './plugins/static-app';
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailer);
   await app.register(afterReply);
   await app.register(auth);
+  // After auth: a signed-in call is counted per player.
+  await app.register(rateLimits);
   await app.register(idempotency);
   await app.register(probes);
   await app.register(miningWorker);

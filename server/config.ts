@@ -51,11 +51,31 @@ export interface Config {
   blogDir: string;
   /** New accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 10; 0: no limit, for load tests). */
   signupLimitPerHour: number;
+  /** Request-rate limits at the edge (RATE_LIMITS, default on; off for benchmarks and load tests). */
+  rateLimits: boolean;
+  /** Multiplies every request-rate limit (RATE_LIMIT_FACTOR, default 1): more for players behind one big carrier NAT. */
+  rateLimitFactor: number;
   /** Token-sale figures for GET /ico/ (ICO_* variables, see services/ico.ts). */
   ico: IcoSettings;
 }
 
 type Env = Record<string, string | undefined>;
+
+function switchFrom(env: Env, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
+}
+
+function positiveFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number > 0, got "${raw}"`);
+  return n;
+}
 
 function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -111,6 +131,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
     signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),
+    rateLimits: switchFrom(env, 'RATE_LIMITS', true),
+    rateLimitFactor: positiveFrom(env, 'RATE_LIMIT_FACTOR', 1),
     ico: loadIcoSettings(env),
   };
 }

@@ -26,6 +26,9 @@ export const notFound = (detail = 'Not found.', code = 'not_found') => new ApiEr
 export const conflict = (detail: string, code = 'conflict') => new ApiError(409, code, detail);
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'throttled', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+/** Too many requests from one address or player (plugins/rate-limits.ts), whatever they asked. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limited', `Too many requests. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
 /** Too much work queued (password hashing): nothing was checked, so retrying later is right. */
 export const serverBusy = (retryAfterSeconds: number) =>
   new ApiError(503, 'busy', `The server is busy. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });

@@ -27,11 +27,13 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (root && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
     }
+    // Unknown routes have a tight limit of their own (plugins/rate-limits.ts): scanners live on 404s.
+    await app.limitNotFound(request);
     return reply.status(404).send({ detail: `No route ${request.method} ${path}`, code: 'not_found' });
   });
 });

@@ -1,7 +1,8 @@
 // The one HTTP client of the app (ofetch). Base /api/v1/, JSON, bearer token unless a call says
 // `skipAuth`, an Idempotency-Key on every state-changing call (decisions §4), and on a 401 ONE
 // renewal of the access token (POST auth/refresh/ {refresh} → {access}) then a retry; if the
-// renewal fails the player is signed out.
+// server refuses the refresh token the player is signed out, while a renewal that only could not
+// happen now (429 rate_limited, 5xx, offline) keeps the session and fails the call instead.
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_BASE } from '@shared/constants';
 import { getAccessToken, getRefreshToken, setAccessToken, signOut } from './session';
@@ -32,29 +33,37 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-let refreshing: Promise<boolean> | null = null;
+const statusOf = (err: unknown) => (err as { status?: number; response?: { status?: number } })?.status ?? (err as { response?: { status?: number } })?.response?.status;
 
-/** Renews the access token once for all callers waiting on it. False when the session is over. */
-export function refreshAccessToken(): Promise<boolean> {
+/**
+ * How a renewal ended: a new access token; the session is over (the server refused the refresh
+ * token); or no verdict (rate limited, server down, offline), when the player stays signed in
+ * and the caller gets that error to retry later.
+ */
+export type Renewal = { outcome: 'renewed' } | { outcome: 'over' } | { outcome: 'later'; error: unknown };
+
+let refreshing: Promise<Renewal> | null = null;
+
+/** Renews the access token once for all callers waiting on it. */
+export function refreshAccessToken(): Promise<Renewal> {
   const refresh = getRefreshToken();
-  if (!refresh) return Promise.resolve(false);
+  if (!refresh) return Promise.resolve({ outcome: 'over' });
   refreshing ??= raw<{ access?: string }>('auth/refresh/', { method: 'POST', body: { refresh } })
-    .then((r) => {
-      if (!r?.access) return false;
+    .then((r): Renewal => {
+      if (!r?.access) return { outcome: 'over' };
       setAccessToken(r.access);
-      return true;
+      return { outcome: 'renewed' };
     })
-    .catch((err) => {
+    .catch((err): Renewal => {
       console.warn('Refresh token failed', err);
-      return false;
+      const status = statusOf(err);
+      return status === 400 || status === 401 || status === 403 ? { outcome: 'over' } : { outcome: 'later', error: err };
     })
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
 }
-
-const statusOf = (err: unknown) => (err as { status?: number; response?: { status?: number } })?.status ?? (err as { response?: { status?: number } })?.response?.status;
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { skipAuth = false, idempotencyKey, method = 'GET', ...rest } = options;
@@ -74,7 +83,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       if (getAccessToken()) await signOut();
       throw err;
     }
-    if (!(await refreshAccessToken())) {
+    const renewal = await refreshAccessToken();
+    if (renewal.outcome === 'later') throw renewal.error;
+    if (renewal.outcome === 'over') {
       await signOut();
       throw err;
     }

@@ -69,8 +69,9 @@ export async function startServerProcess(opts: StartOptions): Promise<ServerProc
   const args = opts.compiled ? ['--enable-source-maps', opts.compiled] : ['--import', 'tsx', opts.script ?? 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    // Tests sign up many players from one address; a test of the sign-up limit sets it.
-    env: { ...process.env, SIGNUP_LIMIT_PER_HOUR: '0', ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
+    // Tests sign up many players from one address, and hammer the server from it; a test of the
+    // sign-up limit or of the request-rate limits sets them.
+    env: { ...process.env, SIGNUP_LIMIT_PER_HOUR: '0', RATE_LIMITS: 'off', ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));

@@ -73,6 +73,8 @@ export async function createTestApp(
     SCRYPT_LOG_N: '14',
     // Tests sign up many players from one address; tests of the sign-up limit set it.
     SIGNUP_LIMIT_PER_HOUR: '0',
+    // Every request comes from 127.0.0.1, hundreds a minute; tests of the request-rate limits turn them on.
+    RATE_LIMITS: 'off',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -70,6 +70,26 @@ describe('api client', () => {
     off();
   });
 
+  it('keeps the session when the refresh is rate limited, fails or is offline, and fails the call with that answer', async () => {
+    let signedOut = 0;
+    const off = session.onSignedOut(() => signedOut++);
+    script = [
+      () => json(401, { detail: 'expired', code: 'token_not_valid' }),
+      () => new Response(JSON.stringify({ detail: 'Too many requests. Try again in 12 seconds.', code: 'rate_limited' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '12' } }),
+      () => json(401, { detail: 'expired', code: 'token_not_valid' }),
+      () => json(503, { detail: 'The server is restarting; try again.', code: 'shutting_down' }),
+      () => json(401, { detail: 'expired', code: 'token_not_valid' }),
+      () => Promise.reject(new TypeError('Failed to fetch')) as never,
+    ];
+    await expect(api('mining/claim/', { method: 'POST' })).rejects.toMatchObject({ status: 429, data: { code: 'rate_limited' } });
+    await expect(api('auth/me')).rejects.toMatchObject({ status: 503 });
+    await expect(api('auth/me')).rejects.toBeTruthy();
+    expect(signedOut).toBe(0);
+    expect(session.isSignedIn()).toBe(true);
+    expect(session.getRefreshToken()).toBe('refresh-1');
+    off();
+  });
+
   it('shares one refresh between calls that fail together', async () => {
     script = [
       () => json(401, {}),

@@ -70,6 +70,14 @@ export interface ThrottleTable {
   window_start: number;
 }
 
+/** Request-rate counters shared by every process on PostgreSQL (migration 012, services/rate-limit-store.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch ms at which the key's window ends. */
+  expires_at: number;
+}
+
 export interface IdempotencyTable {
   scope: string;
   key: string;
@@ -88,5 +96,6 @@ export interface CoreTables {
   action_tokens: ActionTokensTable;
   used_signatures: UsedSignaturesTable;
   throttle: ThrottleTable;
+  rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyTable;
 }
