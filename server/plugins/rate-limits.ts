@@ -15,7 +15,7 @@
 import fastifyRateLimit, { type CreateRateLimitOptions, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE } from '../../shared/constants';
+import { API_BASE } from '@shared/constants';
 import { rateLimited } from '../lib/errors';
 import { databaseRateLimitStore } from '../services/rate-limit-store';
 
