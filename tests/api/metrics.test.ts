@@ -224,7 +224,7 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     });
   });
 
-  it('closes the metrics listener with the app, even with a scraper connection kept alive', async () => {
+  it('closes the metrics listener when the app closes, after a scrape on a kept-alive connection', async () => {
     const third = await createTestApp(dialect, { METRICS_PORT: '0' });
     const { port } = third.app.metrics.address()!;
     expect((await scrape(third)).status).toBe(200);
