@@ -73,7 +73,8 @@ function hookedDriver(inner: Driver, hooks: Hooks): Driver {
     releaseConnection: (connection) => inner.releaseConnection(connection),
     destroy: () => inner.destroy(),
   };
-  // Savepoints pass through only where the dialect has them (Kysely checks for the methods).
+  // Savepoints pass through only where the dialect has them (Kysely checks for the methods). Nothing
+  // here uses them; news announced before a rollback to a savepoint would still be told at commit.
   if (inner.savepoint) driver.savepoint = inner.savepoint.bind(inner);
   if (inner.rollbackToSavepoint) driver.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
   if (inner.releaseSavepoint) driver.releaseSavepoint = inner.releaseSavepoint.bind(inner);
