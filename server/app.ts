@@ -6,6 +6,7 @@ import { API_BASE } from '@shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';
+import { requestChildLogger } from './lib/request-log';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import afterReply from './plugins/after-reply';
 import auth from './plugins/auth';
@@ -14,6 +15,7 @@ import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
 import inputGuard from './plugins/input-guard';
+import metrics from './plugins/metrics';
 import probes from './plugins/probes';
 import rateLimits from './plugins/rate-limits';
 import security from './plugins/security';
@@ -38,6 +40,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     // Request lines keep no mailed token (lib/log-redaction.ts).
     logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // Each request's lines carry its Idempotency-Key, and the player once signed in (lib/request-log.ts).
+    childLoggerFactory: requestChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // plugins/shutdown.ts answers requests that arrive while closing, in the API's error shape.
@@ -60,6 +64,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(security);
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(metrics);
   await app.register(mailer);
   await app.register(afterReply);
   await app.register(auth);

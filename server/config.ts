@@ -45,6 +45,8 @@ export interface Config {
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
+  /** Prometheus metrics listener (METRICS_PORT; unset: off; 0: a free port), on METRICS_HOST (default HOST). Never the public port. */
+  metrics: { port: number; host: string } | null;
   /** X-Forwarded-For entries to trust (TRUST_PROXY: a hop count, or the proxies' addresses); false: the socket address. */
   trustProxy: TrustProxy;
   /** Blog articles, `<lang>/<slug>.md` (BLOG_DIR, default content/blog of the repository). */
@@ -90,6 +92,9 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const dataDir = resolve(env.DATA_DIR || './data');
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const metricsPort = env.METRICS_PORT ? intFrom(env, 'METRICS_PORT', 0) : null;
+  // The metrics would be public: refuse rather than let the second listen fail or share a port.
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) throw new Error(`METRICS_PORT must not be the public PORT (${port})`);
   privateDir(dataDir);
 
   const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
@@ -128,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST || env.HOST || '127.0.0.1' },
     trustProxy,
     blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
     signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { tightenMode } from '../lib/private-files';
+import { type CommitHooks, withCommitHooks } from './commit-hooks';
 import type { DB, Db, Dialect } from './schema';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -14,6 +15,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /** News transactions announce, heard once they committed (the ledger's postings, for metrics). */
+  hooks: CommitHooks;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,9 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const hooked = withCommitHooks(new PostgresDialect({ pool }));
+    const db = new Kysely<DB>({ dialect: hooked.dialect });
+    return { db, dialect: 'postgres', hooks: hooked.hooks, close: () => db.destroy() };
   }
   const file = join(opts.dataDir, 'pxt.sqlite');
   // Private to the server's user. SQLite creates the -wal and -shm files with the database file's
@@ -58,6 +62,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const hooked = withCommitHooks(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const db = new Kysely<DB>({ dialect: hooked.dialect });
+  return { db, dialect: 'sqlite', hooks: hooked.hooks, close: () => db.destroy() };
 }

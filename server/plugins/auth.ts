@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { notAuthenticated } from '../lib/errors';
+import { logAsUser } from '../lib/request-log';
 import { createJwt, type Jwt } from '../services/jwt';
 
 declare module 'fastify' {
@@ -27,13 +28,15 @@ export default fp(
     app.decorateRequest('userId', null);
     app.decorateRequest('badToken', false);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const header = request.headers.authorization;
       if (!header) return;
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const claims = token ? jwt.verifyAccess(token) : null;
-      if (claims) request.userId = claims.sub;
-      else request.badToken = true;
+      if (claims) {
+        request.userId = claims.sub;
+        logAsUser(request, reply, claims.sub);
+      } else request.badToken = true;
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

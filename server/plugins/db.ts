@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import type { CommitHooks } from '../db/commit-hooks';
 import type { Db, Dialect } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dialect: Dialect;
+    /** News of committed transactions (db/commit-hooks.ts). */
+    dbHooks: CommitHooks;
   }
 }
 
@@ -18,6 +21,7 @@ export default fp(
     await migrate(database);
     app.decorate('db', database.db);
     app.decorate('dialect', database.dialect);
+    app.decorate('dbHooks', database.hooks);
     // A database handed in by a caller (tests, CLI) is closed by that caller.
     if (!opts.database) app.addHook('onClose', () => database.close());
   },

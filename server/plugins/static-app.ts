@@ -1,12 +1,14 @@
 // Serves the built PWA on the API's origin. Hashed assets are immutable; index.html, the service
 // worker and the manifest are revalidated every time so a deploy reaches players at once. Client
-// routes fall back to index.html; /api/* and missing files never do.
+// routes fall back to index.html; /api/*, /metrics and missing files never do.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Paths that are never the app's: the API, and /metrics (served on METRICS_PORT only: here a plain 404, not the app). */
+const SERVER_PATH = /^\/(api|metrics)(\/|$)/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$|^\/locales\//;
 
 export default fp(async function staticApp(app: FastifyInstance, opts: { root: string | null }) {
@@ -29,7 +31,7 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (root && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path)) {
+    if (root && (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATH.test(path) && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
     }
     // Unknown routes have a tight limit of their own (plugins/rate-limits.ts): scanners live on 404s.

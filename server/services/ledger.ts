@@ -2,6 +2,7 @@
 // cached balance column updated in the same transaction, so a balance always equals its rows' sum.
 import { sql } from 'kysely';
 import { refuse } from '../lib/errors';
+import { announceAfterCommit, Topic } from '../db/commit-hooks';
 import type { Currency } from '../db/tables/core';
 import type { Tx } from '../db/schema';
 
@@ -34,6 +35,9 @@ export interface Posting {
   uniqueKey?: string | null;
 }
 
+/** Every posting, heard once its transaction committed (`app.dbHooks.on(postings, …)`: metrics). */
+export const postings = new Topic<Posting>('ledger posting');
+
 /**
  * Posts one change. Call it inside a transaction (`db.transaction().execute(trx => post(trx, …))`):
  * a refused take throws after the row was written, and only the rollback removes it. Returns false (and changes nothing) when the
@@ -59,6 +63,7 @@ export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boole
     // Nothing was taken: undo the row by failing the caller's transaction.
     throw refuse(p.currency === 'gems' ? 'not_enough_gems' : 'insufficient_funds', p.currency === 'gems' ? 'Not enough Gems' : 'Not enough funds');
   }
+  await announceAfterCommit(trx, postings, p);
   return true;
 }
 

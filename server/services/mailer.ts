@@ -62,7 +62,7 @@ export default fp(
     if (smtp) app.addHook('onClose', async () => smtp.close());
     else tightenMode(outbox, 0o700); // an outbox from before its folder was made private
 
-    const sendLink = async (m: LinkMail) => {
+    const send = async (m: LinkMail) => {
       // An address object, never a string: nodemailer parses a string as an address list
       // (`a@x.com,b@y.com`, `x<c@z.com>@y.com`), but takes an object as exactly one recipient.
       const message = { from, to: { name: '', address: m.to }, subject: m.subject, ...bodies(appName, m) };
@@ -90,7 +90,18 @@ export default fp(
       if (logLevel !== 'silent') console.log(`[mail] to ${m.to}: ${m.link}`);
     };
 
+    // Counted here, whether the mail was awaited by the request or sent after the reply.
+    const sendLink = async (m: LinkMail) => {
+      try {
+        await send(m);
+      } catch (err) {
+        app.metrics.mailSent.inc({ result: 'failed' });
+        throw err;
+      }
+      app.metrics.mailSent.inc({ result: 'sent' });
+    };
+
     app.decorate('mailer', { sendLink });
   },
-  { name: 'mailer', dependencies: ['config'] },
+  { name: 'mailer', dependencies: ['config', 'metrics'] },
 );

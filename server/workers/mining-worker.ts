@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB, Db, Dialect } from '../db/schema';
+import type { WorkerStep } from '../lib/metrics';
 import { claimSession, startSession } from '../services/mining-sessions';
 
 declare module 'fastify' {
@@ -46,7 +47,20 @@ const BATCH = 200;
 /** A session that ended longer ago than this is not announced any more (e.g. when reminders are first switched on). */
 const READY_WINDOW_MS = 60 * 60 * 1000;
 
-export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeconds: number; log?: { error(obj: unknown, msg: string): void } }): MiningWorker {
+/** What the worker reports for metrics (lib/metrics.ts); every session it handles, once committed. */
+export interface WorkerObserver {
+  /** A finished session handled `lateBySeconds` after its end: claimed for the Auto Miner, or announced as ready. */
+  handled(step: WorkerStep, lateBySeconds: number): void;
+  passDone(at: number): void;
+}
+
+export function createMiningWorker(deps: {
+  db: Db;
+  dialect: Dialect;
+  sessionSeconds: number;
+  log?: { error(obj: unknown, msg: string): void };
+  observer?: WorkerObserver;
+}): MiningWorker {
   const { db, dialect } = deps;
   const listeners: SessionReadyListener[] = [];
   let running: Promise<TickResult> | null = null;
@@ -78,15 +92,18 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
     let claimed = 0;
     let started = 0;
     for (const s of due) {
-      await db.transaction().execute(async (trx) => {
+      const won = await db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') {
           const mine = await trx.selectFrom('mining_sessions').select('id').where('id', '=', s.id).where('claimed', '=', 0).forUpdate().skipLocked().executeTakeFirst();
-          if (!mine) return;
+          if (!mine) return false;
         }
-        if (!(await claimSession(trx, Number(s.id), now))) return;
-        claimed++;
+        if (!(await claimSession(trx, Number(s.id), now))) return false;
         if (await startSession(trx, Number(s.user_id), { now, sessionSeconds: deps.sessionSeconds, auto: true })) started++;
+        return true;
       });
+      if (!won) continue;
+      claimed++;
+      deps.observer?.handled('auto_claim', (now - Number(s.ends_at)) / 1000);
     }
     return { claimed, started };
   }
@@ -128,6 +145,7 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
       const won = await db.updateTable('mining_sessions').set({ ready_notified_at: now }).where('id', '=', s.id).where('ready_notified_at', 'is', null).executeTakeFirst();
       if (Number(won.numUpdatedRows) !== 1) continue;
       notified++;
+      deps.observer?.handled('ready_notice', (now - Number(s.ends_at)) / 1000);
       const event = { userId: Number(s.user_id), sessionId: Number(s.id), endsAt: Number(s.ends_at) };
       for (const listener of listeners) {
         try {
@@ -144,6 +162,7 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
     const a = await claimAndRestart(now);
     const started = await startIdle(now);
     const notified = await announceReady(now);
+    deps.observer?.passDone(Date.now());
     return { claimed: a.claimed, started: a.started + started, notified };
   }
 
@@ -166,7 +185,15 @@ export function createMiningWorker(deps: { db: Db; dialect: Dialect; sessionSeco
 /** Runs the worker every `workerIntervalMs` from `onReady` until the app closes (0 = never; tests tick by hand). */
 export default fp(
   async function miningWorkerPlugin(app: FastifyInstance) {
-    const worker = createMiningWorker({ db: app.db, dialect: app.dialect, sessionSeconds: app.config.miningSessionSeconds, log: app.log });
+    const { metrics } = app;
+    const observer: WorkerObserver = {
+      handled(step, lateBySeconds) {
+        metrics.workerLag.observe({ step }, Math.max(0, lateBySeconds));
+        if (step === 'auto_claim') metrics.claims.inc({ source: 'auto_miner' });
+      },
+      passDone: (at) => metrics.workerLastPass.set(at / 1000),
+    };
+    const worker = createMiningWorker({ db: app.db, dialect: app.dialect, sessionSeconds: app.config.miningSessionSeconds, log: app.log, observer });
     app.decorate('miningWorker', worker);
     const interval = app.config.workerIntervalMs;
     if (interval <= 0) return;
@@ -191,5 +218,5 @@ export default fp(
       await current;
     });
   },
-  { name: 'mining-worker', dependencies: ['config', 'db'] },
+  { name: 'mining-worker', dependencies: ['config', 'db', 'metrics'] },
 );

@@ -43,6 +43,7 @@ export default fp(
         await slot();
         try {
           const result = await sender.sendToUser(event.userId, sessionReadyPayload(event));
+          for (const outcome of ['sent', 'gone', 'failed'] as const) if (result[outcome]) app.metrics.pushSent.inc({ result: outcome }, result[outcome]);
           if (result.sent + result.gone + result.failed > 0) app.log.debug({ sessionId: event.sessionId, ...result }, 'ready reminder pushed');
         } catch (err) {
           app.log.error({ err, sessionId: event.sessionId }, 'ready reminder failed');
@@ -64,5 +65,5 @@ export default fp(
       sender.close();
     });
   },
-  { name: 'push-reminders', dependencies: ['config', 'db', 'mining-worker'] },
+  { name: 'push-reminders', dependencies: ['config', 'db', 'metrics', 'mining-worker'] },
 );

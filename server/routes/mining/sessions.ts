@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    return transactionWithAnswer(app.db, request, async (trx) => {
+    const answer = await transactionWithAnswer(app.db, request, async (trx) => {
       const open = await openSession(trx, userId);
       if (!open) throw nothingToClaim();
       if (Number(open.ends_at) > now) throw refuse('session_not_finished', 'Mining session is not finished yet');
@@ -53,6 +53,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!claimed) throw nothingToClaim();
       return sessionJsonById(trx, Number(claimed.id));
     });
+    app.metrics.claims.inc({ source: 'player' });
+    return answer;
   });
 
   app.get('/mining/sessions/', {

@@ -27,14 +27,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: topUpResponseSchema },
     },
   }, async (request) => {
-    if (!provider) throw new ApiError(503, 'payments_unavailable', 'Payments are not available');
+    const { method } = request.body;
+    if (!provider) {
+      app.metrics.payments.inc({ method, status: 'unavailable' });
+      throw new ApiError(503, 'payments_unavailable', 'Payments are not available');
+    }
     const userId = request.userId!;
-    const { order, result } = await checkoutOrder(app.db, provider, userId, request.body.item_id, request.body.method);
-    return transactionWithAnswer(app.db, request, async (trx) => {
-      const booked = await bookCheckout(trx, order, result);
-      const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
-      return { order: orderJson(booked), gems: Number(user.gems) };
-    });
+    let answer;
+    try {
+      const { order, result } = await checkoutOrder(app.db, provider, userId, request.body.item_id, method);
+      answer = await transactionWithAnswer(app.db, request, async (trx) => {
+        const booked = await bookCheckout(trx, order, result);
+        const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
+        return { order: orderJson(booked), gems: Number(user.gems) };
+      });
+    } catch (err) {
+      // The provider or the booking failed: the order stays pending, no Gems moved.
+      app.metrics.payments.inc({ method, status: 'error' });
+      throw err;
+    }
+    app.metrics.payments.inc({ method, status: answer.order.status });
+    return answer;
   });
 };
 export default routes;
