@@ -261,7 +261,8 @@ export async function recheckOrder(deps: RecheckDeps, order: OrderRow, now: numb
     .set({ checked_at: now, next_check_at: order.status === 'pending' ? nextCheckAt(order, now) : order.next_check_at })
     .where('id', '=', order.id)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - gapMs)]))
-    .where('status', 'not in', ['paid', 'refunded'])
+    // A paid order is still asked about when a webhook says so: it may have been refunded.
+    .where('status', '!=', 'refunded')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     await deps.db.updateTable('payment_orders').set({ next_check_at: now + gapMs })
