@@ -128,6 +128,23 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(0);
   });
 
+  it('lets a transaction hash pay one order only, ever (unique where set)', async () => {
+    const p = await createPlayer(t);
+    const make = () => createOrder(t.app.db, { userId: p.id, itemId: 'gems_50', quantity: 1, method: 'tether', provider: 'usdt', walletAddress: null });
+    const [a, b, c, d] = [await make(), await make(), await make(), await make()];
+    const hash = `0x${'ab'.repeat(32)}`;
+    const setHash = (id: number, txHash: string | null) => t.app.db.updateTable('payment_orders').set({ tx_hash: txHash }).where('id', '=', id).execute();
+    await setHash(Number(a.id), hash);
+    await expect(setHash(Number(b.id), hash)).rejects.toThrow();
+    // Even once the first order is over.
+    await t.app.db.updateTable('payment_orders').set({ status: 'expired' }).where('id', '=', a.id).execute();
+    await expect(setHash(Number(c.id), hash)).rejects.toThrow();
+    // Orders without a transaction are not in each other's way.
+    await setHash(Number(c.id), null);
+    await setHash(Number(d.id), null);
+    expect((await orderRow(Number(b.id))).tx_hash).toBeNull();
+  });
+
   it('refuses an eleventh unfinished order', async () => {
     const p = await createPlayer(t);
     for (let i = 0; i < 10; i++) expect((await topUp(p, { method: 'sbp' })).statusCode).toBe(200);
