@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { roublesFor } from '../../server/services/payments/yookassa-provider';
+import { createPaymentsWorker } from '../../server/workers/payments-worker';
 import { apiCall, balance, createPlayer, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 import { startYookassaStandIn, type StandInPayment, type YookassaStandIn } from '../helpers/yookassa-stand-in';
@@ -52,6 +53,18 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(100);
     expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => r.unique_key)).toEqual([`order:${orderId}`]);
     expect((await apiCall(t, p, 'GET', `/payments/orders/${orderId}/`)).json()).toMatchObject({ status: 'paid', gems: 100 });
+  });
+
+  it('pays once when notifications and two workers\' passes meet', async () => {
+    const p = await createPlayer(t);
+    const { orderId, payment } = await sbpOrder(p, 3);
+    kassa.set(payment.id, { status: 'succeeded', paid: true });
+    const due = Number((await orderRow(orderId)).next_check_at);
+    const worker = () => createPaymentsWorker({ db: t.app.db, dialect, registry: t.app.payments });
+    await Promise.all([notify(payment), worker().tick(due), notify(payment), worker().tick(due), notify(payment)]);
+    expect((await orderRow(orderId)).status).toBe('paid');
+    expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
+    expect(await balance(t, p.id, 'gems')).toBe(150);
   });
 
   it('pays nothing when the API says the payment is not succeeded, whatever the notification says', async () => {
