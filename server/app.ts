@@ -14,6 +14,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
+import payments from './plugins/payments';
 import inputGuard from './plugins/input-guard';
 import metrics from './plugins/metrics';
 import probes from './plugins/probes';
@@ -26,6 +27,7 @@ import { apiRoutes } from './routes/index';
 import { hashQueue } from './services/hash-queue';
 import mailer from './services/mailer';
 import miningWorker from './workers/mining-worker';
+import paymentsWorker from './workers/payments-worker';
 import pushReminders from './workers/push-reminders';
 
 export interface BuildOptions {
@@ -72,7 +74,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimits);
   await app.register(idempotency);
   await app.register(probes);
+  await app.register(payments);
   await app.register(miningWorker);
+  await app.register(paymentsWorker);
   await app.register(pushReminders);
 
   await app.register(apiRoutes, { prefix: API_BASE });

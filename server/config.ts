@@ -37,6 +37,8 @@ export interface Config {
   /** Password hashes at once, waiting, and per client address (HASH_CONCURRENCY, HASH_QUEUE, HASH_QUEUE_PER_CLIENT). */
   hashQueue: HashQueueOptions;
   paymentsProvider: 'test' | null;
+  /** sbp through YooKassa (decisions §8); null while YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are unset. */
+  yookassa: YookassaSettings | null;
   production: boolean;
   /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
@@ -77,6 +79,35 @@ function positiveFrom(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number > 0, got "${raw}"`);
   return n;
+}
+
+export interface YookassaSettings {
+  shopId: string;
+  secretKey: string;
+  /** YOOKASSA_API_BASE, without a trailing slash (default https://api.yookassa.ru/v3). */
+  apiBase: string;
+  /** YOOKASSA_RUB_PER_USD: the rate orders (priced in USD) are charged at, in roubles, as given (e.g. "92.5"). */
+  rubPerUsd: string;
+}
+
+function yookassaFrom(env: Env, production: boolean): YookassaSettings | null {
+  const shopId = env.YOOKASSA_SHOP_ID || '';
+  const secretKey = env.YOOKASSA_SECRET_KEY || '';
+  if (!shopId && !secretKey) return null;
+  if (!shopId || !secretKey) throw new Error('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both or neither');
+  const rate = env.YOOKASSA_RUB_PER_USD ?? '';
+  // At most 4 decimals, so the rouble amount is computed exactly (services/payments/yookassa-provider.ts).
+  if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) throw new Error(`YOOKASSA_RUB_PER_USD must be a positive rate such as 92.5 (roubles per US dollar), got "${rate}"`);
+  const apiBase = (env.YOOKASSA_API_BASE || 'https://api.yookassa.ru/v3').replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(apiBase);
+  } catch {
+    throw new Error(`YOOKASSA_API_BASE must be a URL, got "${apiBase}"`);
+  }
+  // The secret key travels in every request's Authorization header.
+  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:')) throw new Error(`YOOKASSA_API_BASE must be https${production ? ' in production' : ''}, got "${apiBase}"`);
+  return { shopId, secretKey, apiBase, rubPerUsd: rate };
 }
 
 function intFrom(env: Env, name: string, fallback: number, min = 0): number {
@@ -128,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
       perClient: intFrom(env, 'HASH_QUEUE_PER_CLIENT', HASH_QUEUE_DEFAULTS.perClient, 1),
     },
     paymentsProvider: provider === 'test' ? 'test' : null,
+    yookassa: yookassaFrom(env, production),
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),

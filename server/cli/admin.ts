@@ -5,11 +5,12 @@ import { blogCommand } from './commands/blog';
 import { flagCommand } from './commands/flag';
 import { grantCommand } from './commands/grant';
 import { helpCommand } from './commands/help';
+import { ordersCommand } from './commands/orders';
 import { seasonCommand } from './commands/season';
 import { usersCommand } from './commands/users';
 import { type Command, CliError, createContext } from './context';
 
-const commands: Command[] = [usersCommand, flagCommand, grantCommand, blogCommand, seasonCommand];
+const commands: Command[] = [usersCommand, flagCommand, grantCommand, ordersCommand, blogCommand, seasonCommand];
 commands.push(helpCommand(() => commands));
 
 async function main(argv: string[]): Promise<number> {

@@ -13,6 +13,7 @@ import * as usernameKey from './migrations/008-username-key';
 import * as idempotencyRequest from './migrations/009-idempotency-request';
 import * as activeFriends from './migrations/011-active-friends';
 import * as rateLimits from './migrations/012-rate-limits';
+import * as orders from './migrations/013-orders';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -26,6 +27,7 @@ const steps: Record<string, Step> = {
   '009-idempotency-request': idempotencyRequest,
   '011-active-friends': activeFriends,
   '012-rate-limits': rateLimits,
+  '013-orders': orders,
 };
 
 export async function migrate(database: Database): Promise<void> {

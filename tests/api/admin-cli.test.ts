@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum } from '../../server/services/ledger';
+import { bookCheckout, createOrder } from '../../server/services/payments/orders';
 import { createUser, type NewUser } from '../../server/services/users';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -59,7 +60,7 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
   it('shows help, with no command too, and refuses unknown commands', async () => {
     const [help, bare, unknown] = await Promise.all([cli(['help']), cli([]), cli(['frobnicate'])]);
     expect(help.code).toBe(0);
-    for (const form of ['users [text]', 'flag <user> ico|language on|off', 'grant <user> coins|gems|pxt <amount>', 'blog reload', 'season create <title> <starts> <ends>']) {
+    for (const form of ['users [text]', 'orders [user]', 'flag <user> ico|language on|off', 'grant <user> coins|gems|pxt <amount>', 'blog reload', 'season create <title> <starts> <ends>']) {
       expect(help.stdout).toContain(form);
     }
     expect(bare.code).toBe(0);
@@ -222,6 +223,30 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/Season 1 .* active/);
     expect(list.stdout).toMatch(/Season 2 .* planned/);
+  });
+
+  it('lists Gems orders with status and provider reference, all or one player\'s', async () => {
+    expect((await cli(['orders', alice.email])).stdout.trim()).toBe(`no orders of ${alice.username} (id ${ids.alice})`);
+    const paid = await createOrder(t.app.db, { userId: ids.alice, itemId: 'gems_50', quantity: 2, method: 'sbp', provider: 'yookassa', walletAddress: null });
+    await t.app.db.transaction().execute((trx) => bookCheckout(trx, paid, { status: 'paid', externalId: 'yk-payment-1', charge: { amount: '898.20', currency: 'RUB' } }));
+    const pending = await createOrder(t.app.db, { userId: ids.bob, itemId: 'gems_50', quantity: 1, method: 'card', provider: 'stripe', walletAddress: null });
+    await t.app.db.transaction().execute((trx) => bookCheckout(trx, pending, { status: 'pending', externalId: 'cs_test_2', checkoutUrl: 'https://checkout.test/2' }));
+
+    const all = await cli(['orders']);
+    expect(all.code).toBe(0);
+    const lines = all.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id\s+player\s+status\s+method\s+provider\s+reference\s+gems\s+usd\s+charged\s+created \(UTC\)\s+paid \(UTC\)$/);
+    expect(lines[2]).toMatch(new RegExp(`^${pending.id}\\s+${bob.username}\\s+pending\\s+card\\s+stripe\\s+cs_test_2\\s+50 \\(1×\\)\\s+4\\.99\\s+\\d{4}-`));
+    expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+${alice.username}\\s+paid\\s+sbp\\s+yookassa\\s+yk-payment-1\\s+100 \\(2×\\)\\s+9\\.98\\s+898\\.20 RUB\\s+\\d{4}-.*\\d{4}-`));
+    expect(lines.at(-1)).toBe('2 orders');
+
+    const mine = await cli(['orders', alice.username]);
+    expect(mine.stdout).toContain('yk-payment-1');
+    expect(mine.stdout).not.toContain('cs_test_2');
+    expect(mine.stdout.trim().split('\n').at(-1)).toBe('1 order');
+    const nobody = await cli(['orders', 'nobody-at-all']);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('no player with username, e-mail or wallet "nobody-at-all"');
   });
 
   describe('blog reload', () => {

@@ -66,11 +66,18 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
 
   it('tops up Gems with the test provider, once per order and once per Idempotency-Key', async () => {
     const p = await createPlayer(t);
-    expect((await get(p, '/payments/items/')).json()).toEqual([{ id: 'gems_50', gems: 50, price_usd: 4.99 }]);
+    expect((await get(p, '/payments/items/')).json()).toEqual({ items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }], methods: ['tether', 'sbp', 'card'], unavailable: {} });
     const key = { 'idempotency-key': 'top-up-1' };
     const res = await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' }, key);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ order: { id: expect.any(Number), item_id: 'gems_50', gems: 50, price_usd: 4.99, method: 'sbp', status: 'paid', checkout_url: null }, gems: 50 });
+    expect(res.json()).toEqual({
+      order: {
+        id: expect.any(Number), item_id: 'gems_50', quantity: 1, gems: 50, price_usd: 4.99, method: 'sbp', status: 'paid',
+        created_at: expect.any(String), updated_at: expect.any(String), paid_at: expect.any(String), expires_at: expect.any(String),
+        checkout_url: null, pay_to: null, tx_hash: null, confirmations: null, failure: null,
+      },
+      gems: 50,
+    });
     const replay = await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' }, key);
     expect(replay.json()).toEqual(res.json());
     expect(await balance(t, p.id, 'gems')).toBe(50);
@@ -78,7 +85,7 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
     const again = await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'card' });
     expect(again.json()).toMatchObject({ gems: 100, order: { status: 'paid', method: 'card' } });
     const rows = await ledgerRowsOf(t, p.id, 'top_up');
-    expect(rows.map((r) => r.unique_key)).toEqual([`top_up:${res.json().order.id}`, `top_up:${again.json().order.id}`]);
+    expect(rows.map((r) => r.unique_key)).toEqual([`order:${res.json().order.id}`, `order:${again.json().order.id}`]);
     expect(await balance(t, p.id, 'gems')).toBe(100);
 
     expect((await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'paypal' })).statusCode).toBe(400);

@@ -62,23 +62,46 @@ export interface AutoMinerSubscriptionsTable {
   created_at: number;
 }
 
-export type PaymentOrderStatus = 'pending' | 'paid' | 'failed';
+/** decisions §8: created → pending → paid | failed | expired | refunded (migration 013). */
+export type PaymentOrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 export interface PaymentOrdersTable {
   id: Generated<number>;
   user_id: number;
   item_id: string;
+  /** Items in the order (1–10); gems and price_cents are the order's totals. */
+  quantity: Generated<number>;
   gems: number;
-  /** Price in US cents. */
+  /** The order's amount in US cents. */
   price_cents: number;
   method: string;
+  /** The provider that serves the order ('test', 'yookassa', 'stripe', 'usdt'). */
   provider: string;
   status: PaymentOrderStatus;
   /** The provider's own id for the payment, once it has one. */
   external_id: string | null;
   checkout_url: string | null;
   created_at: number;
+  updated_at: number;
   paid_at: number | null;
+  /** Unpaid by then, the order expires (24 h after creation). */
+  expires_at: number;
+  /** When the worker looks at the order next (null once it is final). */
+  next_check_at: number | null;
+  /** When anyone last asked the provider about it. */
+  checked_at: number | null;
+  /** What the provider was asked to take, in its units and currency (e.g. "449.10" RUB). */
+  charge_amount: string | null;
+  charge_currency: string | null;
+  /** JSON of the tether `pay_to`. */
+  pay_to: string | null;
+  /** The player's linked wallet when the order was made (tether pays from it). */
+  wallet_address: string | null;
+  /** The transaction that paid a tether order; unique: one transaction pays one order, ever. */
+  tx_hash: string | null;
+  confirmations: number | null;
+  /** Why the order failed (a code), or null. */
+  failure: string | null;
 }
 
 export interface MiningTables {

@@ -7,7 +7,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     google_client_id: app.config.googleClientId,
     vapid_public_key: app.config.vapid.publicKey,
     mining_session_seconds: app.config.miningSessionSeconds,
-    payments_available: app.config.paymentsProvider !== null,
+    payments_available: app.payments.methods.length > 0,
   }));
 };
 export default routes;

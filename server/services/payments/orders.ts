@@ -1,81 +1,275 @@
-// Gems top-up orders. An order is written before the provider is asked (so a payment always has an
-// order to land on), and paying it credits the Gems through the ledger with the unique key
-// `top_up:<order id>`: a webhook delivered twice, or a replayed call, credits once.
+// Gems orders (decisions §8). An order is written (`created`) before the provider is asked, so a
+// payment always has an order to land on; the provider's answer makes it `pending` (or `paid` at
+// once for the test provider). Everything after that comes from asking the provider again
+// (`recheckOrder`: webhooks, the worker, the player opening the order): a provider's word is never
+// taken from a request. Every change of status is a conditional update, and the Gems are credited
+// through the ledger with the unique key `order:<id>`, so races between webhooks, the worker and
+// several processes credit an order once.
 import type { Selectable } from 'kysely';
 import type { PaymentOrder } from '@shared/api/payments';
 import { type PaymentMethod, TOP_UP_ITEM } from '@shared/constants';
-import type { Db, Tx } from '../../db/schema';
-import type { PaymentOrdersTable } from '../../db/tables/mining';
+import type { Db, Dialect, Tx } from '../../db/schema';
+import type { PaymentOrdersTable, PaymentOrderStatus } from '../../db/tables/mining';
 import { post } from '../ledger';
-import type { CheckoutResult, PaymentProvider } from './provider';
+import type { CheckoutResult, PayTo, PaymentProvider, ProviderOrder, ProviderStatus } from './provider';
 
 export type OrderRow = Selectable<PaymentOrdersTable>;
 
 export const TOP_UP_ITEMS = [TOP_UP_ITEM] as const;
+export const ORDER_TTL_MS = 24 * 3600 * 1000;
+/** Open orders (created or pending) a player may have at once: each may cost provider calls for a day. */
+export const MAX_OPEN_ORDERS = 10;
+/** Statuses from which the provider's word can still move an order. */
+const OPEN: PaymentOrderStatus[] = ['created', 'pending'];
+/** The provider took the money: any status but paid or refunded becomes paid (an expired order too). */
+const PAYABLE: PaymentOrderStatus[] = ['created', 'pending', 'failed', 'expired'];
 
-export const orderJson = (o: OrderRow): PaymentOrder => ({
-  id: Number(o.id),
-  item_id: o.item_id,
-  gems: Number(o.gems),
-  price_usd: Number(o.price_cents) / 100,
-  method: o.method,
-  status: o.status,
-  checkout_url: o.status === 'pending' ? o.checkout_url : null,
-});
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-/** Marks an order paid and credits its Gems, once. Returns false when it was paid already. */
-export async function markOrderPaid(trx: Tx, orderId: number, now: number): Promise<boolean> {
-  const order = await trx
-    .updateTable('payment_orders')
-    .set({ status: 'paid', paid_at: now })
-    .where('id', '=', orderId)
-    .where('status', '!=', 'paid')
-    .returningAll()
-    .executeTakeFirst();
-  if (!order) return false;
-  return post(trx, { userId: Number(order.user_id), currency: 'gems', amount: Number(order.gems), reason: 'top_up', ref: `order:${order.id}`, uniqueKey: `top_up:${order.id}` }, now);
+function parsePayTo(raw: string | null): PayTo | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as PayTo;
+  } catch {
+    return null;
+  }
 }
 
+export const orderJson = (o: OrderRow): PaymentOrder => {
+  const open = o.status === 'created' || o.status === 'pending';
+  return {
+    id: Number(o.id),
+    item_id: o.item_id,
+    quantity: Number(o.quantity),
+    gems: Number(o.gems),
+    price_usd: Number(o.price_cents) / 100,
+    method: o.method as PaymentMethod,
+    status: o.status,
+    created_at: iso(o.created_at)!,
+    updated_at: iso(o.updated_at)!,
+    paid_at: iso(o.paid_at),
+    expires_at: iso(o.expires_at)!,
+    checkout_url: open ? o.checkout_url : null,
+    pay_to: open ? parsePayTo(o.pay_to) : null,
+    tx_hash: o.tx_hash,
+    confirmations: o.confirmations === null ? null : Number(o.confirmations),
+    failure: o.status === 'failed' ? o.failure : null,
+  };
+};
+
+export const providerOrder = (o: OrderRow): ProviderOrder => ({
+  id: Number(o.id),
+  userId: Number(o.user_id),
+  gems: Number(o.gems),
+  amountCents: Number(o.price_cents),
+  currency: 'USD',
+  quantity: Number(o.quantity),
+  externalId: o.external_id,
+  walletAddress: o.wallet_address,
+  createdAt: Number(o.created_at),
+  charge: o.charge_amount !== null && o.charge_currency !== null ? { amount: o.charge_amount, currency: o.charge_currency } : null,
+  txHash: o.tx_hash,
+  expiresAt: Number(o.expires_at),
+});
+
 /**
- * Records an order for the item and asks the provider to take the payment. The outcome is booked by
- * `bookCheckout` in a transaction of the caller's, which can keep its answer in it too.
+ * When the worker asks about a pending order next: soon after it was made (players pay within
+ * minutes), then less often (a quarter of its age, 30 s to 30 min), and once more at its expiry.
  */
-export async function checkoutOrder(db: Db, provider: PaymentProvider, userId: number, itemId: string, method: PaymentMethod, now = Date.now()): Promise<{ order: OrderRow; result: CheckoutResult }> {
-  const item = TOP_UP_ITEMS.find((i) => i.id === itemId);
-  if (!item) throw new Error(`unknown top-up item ${itemId}`);
-  const order = await db
+export function nextCheckAt(o: Pick<OrderRow, 'created_at' | 'expires_at'>, now: number): number {
+  const age = now - Number(o.created_at);
+  const wait = Math.min(Math.max(age / 4, 30_000), 30 * 60_000);
+  const expiry = Number(o.expires_at);
+  return now < expiry ? Math.min(Math.round(now + wait), expiry) : Math.round(now + wait);
+}
+
+export async function findOrder(db: Tx, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function openOrderCount(db: Tx, userId: number): Promise<number> {
+  const row = await db.selectFrom('payment_orders').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId).where('status', 'in', OPEN).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewOrder {
+  userId: number;
+  itemId: string;
+  quantity: number;
+  method: PaymentMethod;
+  provider: string;
+  walletAddress: string | null;
+}
+
+/** Writes the order as `created`; the worker expires it if the checkout never finishes. */
+export async function createOrder(db: Tx, o: NewOrder, now = Date.now()): Promise<OrderRow> {
+  const item = TOP_UP_ITEMS.find((i) => i.id === o.itemId);
+  if (!item) throw new Error(`unknown top-up item ${o.itemId}`);
+  const expiresAt = now + ORDER_TTL_MS;
+  return db
     .insertInto('payment_orders')
     .values({
-      user_id: userId,
+      user_id: o.userId,
       item_id: item.id,
-      gems: item.gems,
-      price_cents: Math.round(item.price_usd * 100),
-      method,
-      provider: provider.name,
-      status: 'pending',
+      quantity: o.quantity,
+      gems: item.gems * o.quantity,
+      price_cents: Math.round(item.price_usd * 100) * o.quantity,
+      method: o.method,
+      provider: o.provider,
+      status: 'created',
       external_id: null,
       checkout_url: null,
       created_at: now,
+      updated_at: now,
       paid_at: null,
+      expires_at: expiresAt,
+      next_check_at: expiresAt,
+      checked_at: null,
+      charge_amount: null,
+      charge_currency: null,
+      pay_to: null,
+      wallet_address: o.walletAddress,
+      tx_hash: null,
+      confirmations: null,
+      failure: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  // The provider may call out over the network: never inside a database transaction.
-  const result = await provider.checkout({
-    orderId: Number(order.id), userId, itemId: item.id, gems: item.gems, priceCents: Number(order.price_cents), currency: 'USD', method,
-  });
-  return { order, result };
 }
 
-/** Books the provider's answer on the order (crediting the Gems when paid) and returns the order. */
-export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutResult): Promise<OrderRow> {
+/**
+ * Marks an order paid and credits its Gems, once (`order:<id>`). Returns false when it was paid or
+ * refunded already. Webhooks of other providers may call it with an order they have verified.
+ */
+export async function markOrderPaid(trx: Tx, orderId: number, now: number, externalId?: string | null): Promise<boolean> {
+  const order = await trx
+    .updateTable('payment_orders')
+    .set((eb) => ({
+      status: 'paid',
+      paid_at: now,
+      updated_at: now,
+      next_check_at: null,
+      failure: null,
+      external_id: externalId ? eb.fn.coalesce('external_id', eb.val(externalId)) : eb.ref('external_id'),
+    }))
+    .where('id', '=', orderId)
+    .where('status', 'in', PAYABLE)
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return false;
+  return post(trx, { userId: Number(order.user_id), currency: 'gems', amount: Number(order.gems), reason: 'top_up', ref: `order:${order.id}`, uniqueKey: `order:${order.id}` }, now);
+}
+
+/**
+ * Marks an order refunded, once, and takes back the Gems it credited, as many as the player still
+ * has (never below zero; what was spent stays spent). An order refunded before it was paid is
+ * marked refunded too, so a late payment cannot pay it. Returns the Gems taken, or null when it was
+ * refunded already.
+ */
+export async function refundOrder(trx: Tx, dialect: Dialect, orderId: number, now: number): Promise<number | null> {
+  // Claiming the row first serialises this with markOrderPaid on the same order (a PostgreSQL row
+  // lock; SQLite writes one transaction at a time).
+  const order = await trx.updateTable('payment_orders').set({ status: 'refunded', updated_at: now, next_check_at: null })
+    .where('id', '=', orderId).where('status', '!=', 'refunded').returningAll().executeTakeFirst();
+  if (!order) return null;
+  const credited = await trx.selectFrom('ledger').select('id').where('unique_key', '=', `order:${order.id}`).executeTakeFirst();
+  if (!credited) return 0;
+  const user = await trx.selectFrom('users').select('gems').where('id', '=', order.user_id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirstOrThrow();
+  const take = Math.min(Number(order.gems), Number(user.gems));
+  if (take > 0) {
+    await post(trx, { userId: Number(order.user_id), currency: 'gems', amount: -take, reason: 'top_up_refund', ref: `order:${order.id}`, uniqueKey: `order_refund:${order.id}` }, now);
+  }
+  return take;
+}
+
+/** Marks an open order failed (a code saying why). */
+export async function markOrderFailed(db: Tx, orderId: number, failure: string, now: number): Promise<boolean> {
+  const r = await db.updateTable('payment_orders').set({ status: 'failed', failure: failure.slice(0, 100), updated_at: now, next_check_at: null })
+    .where('id', '=', orderId).where('status', 'in', OPEN).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Expires an open order past its time. */
+export async function expireOrder(db: Tx, orderId: number, now: number): Promise<boolean> {
+  const r = await db.updateTable('payment_orders').set({ status: 'expired', updated_at: now, next_check_at: null })
+    .where('id', '=', orderId).where('status', 'in', OPEN).where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Books the provider's checkout answer on a `created` order (crediting the Gems when paid). */
+export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutResult, now = Date.now()): Promise<OrderRow> {
+  const common = {
+    external_id: result.externalId,
+    charge_amount: result.charge?.amount ?? null,
+    charge_currency: result.charge?.currency ?? null,
+    updated_at: now,
+  };
   if (result.status === 'pending') {
-    await trx.updateTable('payment_orders').set({ external_id: result.externalId, checkout_url: result.checkoutUrl }).where('id', '=', order.id).execute();
-  } else if (result.status === 'failed') {
-    await trx.updateTable('payment_orders').set({ external_id: result.externalId, status: 'failed' }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+    await trx.updateTable('payment_orders')
+      .set({ ...common, status: 'pending', checkout_url: result.checkoutUrl ?? null, pay_to: result.payTo ? JSON.stringify(result.payTo) : null, next_check_at: nextCheckAt(order, now) })
+      .where('id', '=', order.id).where('status', '=', 'created').execute();
   } else {
-    await trx.updateTable('payment_orders').set({ external_id: result.externalId }).where('id', '=', order.id).execute();
-    await markOrderPaid(trx, Number(order.id), Date.now());
+    await trx.updateTable('payment_orders').set(common).where('id', '=', order.id).where('status', '=', 'created').execute();
+    await markOrderPaid(trx, Number(order.id), now);
   }
   return trx.selectFrom('payment_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+}
+
+export type BookedOutcome = 'paid' | 'refunded' | 'failed' | 'expired' | 'pending' | 'unchanged';
+
+/** Books what the provider says about an order now, in one transaction. */
+export async function bookStatus(db: Db, dialect: Dialect, orderId: number, status: ProviderStatus, now: number): Promise<BookedOutcome> {
+  return db.transaction().execute(async (trx) => {
+    switch (status.status) {
+      case 'paid':
+        return (await markOrderPaid(trx, orderId, now, status.externalId)) ? 'paid' : 'unchanged';
+      case 'refunded':
+        return (await refundOrder(trx, dialect, orderId, now)) === null ? 'unchanged' : 'refunded';
+      case 'failed':
+        return (await markOrderFailed(trx, orderId, status.detail ?? 'failed', now)) ? 'failed' : 'unchanged';
+      case 'pending': {
+        if (status.confirmations !== undefined) {
+          await trx.updateTable('payment_orders').set({ confirmations: status.confirmations })
+            .where('id', '=', orderId).where('status', 'in', OPEN).execute();
+        }
+        return (await expireOrder(trx, orderId, now)) ? 'expired' : 'pending';
+      }
+    }
+  });
+}
+
+export interface RecheckDeps {
+  db: Db;
+  dialect: Dialect;
+  /** The provider that made the order (by payment_orders.provider), or null when it is not configured. */
+  providerFor(name: string): PaymentProvider | null;
+}
+
+/**
+ * Asks the order's provider about it and books the answer. At most one caller asks per `gapMs`
+ * (a conditional update on `checked_at`), so repeated webhooks or page loads cannot turn into a
+ * flood of provider calls; a caller turned away brings the worker's next look forward to the end
+ * of the gap instead, so a notification that arrives just after a check is never lost.
+ * Throws ProviderUnavailableError when the provider could not be asked.
+ */
+export async function recheckOrder(deps: RecheckDeps, order: OrderRow, now: number, gapMs: number): Promise<BookedOutcome> {
+  const provider = deps.providerFor(order.provider);
+  if (!provider) return 'unchanged';
+  const claimed = await deps.db.updateTable('payment_orders')
+    .set({ checked_at: now, next_check_at: order.status === 'pending' ? nextCheckAt(order, now) : order.next_check_at })
+    .where('id', '=', order.id)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - gapMs)]))
+    // A paid order is still asked about when a webhook says so: it may have been refunded.
+    .where('status', '!=', 'refunded')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    await deps.db.updateTable('payment_orders').set({ next_check_at: now + gapMs })
+      .where('id', '=', order.id).where('status', '=', 'pending').where('next_check_at', '>', now + gapMs).execute();
+    return 'unchanged';
+  }
+  // The provider is asked outside any transaction: a slow answer must not hold database locks.
+  const status = await provider.check(providerOrder(order));
+  return bookStatus(deps.db, deps.dialect, Number(order.id), status, now);
 }

@@ -40,8 +40,8 @@ export const applyTempBoost = (boostId: number, forceApply: boolean) =>
 export const buyShopItem = (itemId: string) => api<ShopBuyResponse>('mining/shop/buy/', { method: 'POST', body: { item_id: itemId } });
 export const subscribeAutoMiner = () => api<AutoStartResponse>('mining/auto-start/', { method: 'POST' });
 export const rewardReferralBoost = () => api<RewardReferralBoostResponse>('mining/reward-referral-boost/');
-export const topUpGems = (method: PaymentMethod) =>
-  api<TopUpResponse>('payments/top-up/', { method: 'POST', body: { item_id: TOP_UP_ITEM.id, method } });
+export const topUpGems = (method: PaymentMethod, quantity = 1) =>
+  api<TopUpResponse>('payments/top-up/', { method: 'POST', body: { item_id: TOP_UP_ITEM.id, method, quantity } });
 
 /** Outbox paths of the calls above, to show what is pending. */
 export const OUTBOX_PATHS = {

@@ -35,6 +35,9 @@ export const KNOWN_CODES = [
   'not_enough_gems',
   'no_new_referrals',
   'payments_unavailable',
+  'payment_method_unavailable',
+  'too_many_open_orders',
+  'payment_provider_error',
 ] as const;
 export type KnownCode = (typeof KNOWN_CODES)[number];
 
