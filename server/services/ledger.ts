@@ -17,6 +17,8 @@ export type LedgerReason =
   | 'referral_award'
   | 'season_tier'
   | 'top_up'
+  /** A paid order refunded by the provider: its Gems taken back (as many as are left). */
+  | 'top_up_refund'
   | 'shop_purchase'
   | 'auto_miner'
   | 'admin_grant';
