@@ -2,6 +2,9 @@
 // stand-in of Stripe's API (STRIPE_API_BASE), and webhooks signed with the package's own test-header
 // helper. Attacks: forged and stale signatures, replayed and concurrent deliveries, a refund before
 // its payment, events for another order or amount, malformed bodies.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { post } from '../../server/services/ledger';
@@ -278,6 +281,21 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     ];
     expect(odd.map((r) => r.statusCode)).toEqual([400, 400, 413, 400]);
     expect(await balance(t, p.id, 'gems')).toBe(0);
+  });
+});
+
+describe('Stripe settings', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pxt-stripe-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env }).stripe;
+  it('points the package at STRIPE_API_BASE, or at Stripe itself when unset, and refuses a base it would misread', () => {
+    expect(load({})).toEqual({ secretKey: null, webhookSecret: null, api: null });
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' }))
+      .toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', api: { protocol: 'http', host: '127.0.0.1', port: 12111 } });
+    expect(load({ STRIPE_API_BASE: 'https://stripe.internal' }).api).toEqual({ protocol: 'https', host: 'stripe.internal', port: 443 });
+    expect(() => load({ STRIPE_API_BASE: 'https://stripe.internal/v1' })).toThrow(/no path/);
+    expect(() => load({ STRIPE_API_BASE: 'ftp://stripe.internal' })).toThrow(/http/);
+    expect(() => load({ STRIPE_API_BASE: 'stripe.internal' })).toThrow(/URL/);
   });
 });
 
