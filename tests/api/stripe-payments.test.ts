@@ -278,8 +278,9 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
       await deliver('a=b', stripe.sign('a=b'), 'application/x-www-form-urlencoded'),
       await deliver('x'.repeat(70 * 1024), stripe.sign('x'.repeat(70 * 1024))), // over the body limit
       await deliver(completed(order.sessionId), ['a', 'b'] as unknown as string),
+      await t.app.inject({ method: 'POST', url: WEBHOOK, payload: Buffer.from(completed(order.sessionId)), headers: { 'stripe-signature': 't=1,v1=00' } }), // no content type
     ];
-    expect(odd.map((r) => r.statusCode)).toEqual([400, 400, 413, 400]);
+    expect(odd.map((r) => r.statusCode)).toEqual([400, 400, 413, 400, 400]);
     expect(await balance(t, p.id, 'gems')).toBe(0);
   });
 });
