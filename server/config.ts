@@ -39,6 +39,8 @@ export interface Config {
   paymentsProvider: 'test' | null;
   /** sbp through YooKassa (decisions §8); null while YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are unset. */
   yookassa: YookassaSettings | null;
+  /** Card payments through Stripe Checkout (decisions §8); null secretKey: card is off. */
+  stripe: StripeSettings;
   production: boolean;
   /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
@@ -110,6 +112,34 @@ function yookassaFrom(env: Env, production: boolean): YookassaSettings | null {
   return { shopId, secretKey, apiBase, rubPerUsd: rate };
 }
 
+export interface StripeSettings {
+  /** STRIPE_SECRET_KEY (sk_live_… / sk_test_… or a restricted rk_… key). */
+  secretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): the signing secret of the webhook endpoint. */
+  webhookSecret: string | null;
+  /** STRIPE_API_BASE split for the stripe package; null: Stripe's own api.stripe.com. */
+  api: { protocol: 'http' | 'https'; host: string; port: number } | null;
+}
+
+function stripeFrom(env: Env): StripeSettings {
+  const raw = env.STRIPE_API_BASE;
+  let api: StripeSettings['api'] = null;
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL, got "${raw}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http(s), got "${raw}"`);
+    // The package adds /v1/… to the host itself: a path here would be silently ignored.
+    if (url.pathname !== '/' && url.pathname !== '') throw new Error(`STRIPE_API_BASE takes no path, got "${raw}"`);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+  }
+  return { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, api };
+}
+
 function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -160,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     paymentsProvider: provider === 'test' ? 'test' : null,
     yookassa: yookassaFrom(env, production),
+    stripe: stripeFrom(env),
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),

@@ -5,12 +5,14 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@shared/constants';
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe-provider';
 import { testProvider } from './test-provider';
 import { yookassaProvider } from './yookassa-provider';
 
 export type ProviderFactory = (config: Config) => PaymentProvider | null;
 
 const PROVIDERS: ProviderFactory[] = [
+  (config) => createStripeProvider(config),
   yookassaProvider,
 ];
 
