@@ -9,6 +9,7 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
 import { PROJECT_ROOT } from './project-root';
+import { loadUsdtSettings, type UsdtSettings } from './services/payments/usdt-settings';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   /** Password hashes at once, waiting, and per client address (HASH_CONCURRENCY, HASH_QUEUE, HASH_QUEUE_PER_CLIENT). */
   hashQueue: HashQueueOptions;
   paymentsProvider: 'test' | null;
+  /** USDT payments (USDT_* variables, see services/payments/usdt-settings.ts); null when not configured. */
+  usdt: UsdtSettings | null;
   production: boolean;
   /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
@@ -103,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
       perClient: intFrom(env, 'HASH_QUEUE_PER_CLIENT', HASH_QUEUE_DEFAULTS.perClient, 1),
     },
     paymentsProvider: provider === 'test' ? 'test' : null,
+    usdt: loadUsdtSettings(env),
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),

@@ -12,6 +12,7 @@ import * as workerScan from './migrations/006-worker-scan';
 import * as usernameKey from './migrations/008-username-key';
 import * as idempotencyRequest from './migrations/009-idempotency-request';
 import * as activeFriends from './migrations/011-active-friends';
+import * as orderTx from './migrations/014-order-tx';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -24,6 +25,7 @@ const steps: Record<string, Step> = {
   '008-username-key': usernameKey,
   '009-idempotency-request': idempotencyRequest,
   '011-active-friends': activeFriends,
+  '014-order-tx': orderTx,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -5,6 +5,7 @@ import auth from './auth/index';
 import referrals from './referrals/index';
 import mining from './mining/index';
 import payments from './payments/index';
+import tetherPayments from './payments/tether';
 import assets from './assets/index';
 import subscriptions from './subscriptions/index';
 import tasks from './tasks/index';
@@ -20,6 +21,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(referrals);
   await app.register(mining);
   await app.register(payments);
+  await app.register(tetherPayments);
   await app.register(assets);
   await app.register(subscriptions);
   await app.register(tasks);

@@ -77,6 +77,8 @@ export interface PaymentOrdersTable {
   /** The provider's own id for the payment, once it has one. */
   external_id: string | null;
   checkout_url: string | null;
+  /** Tether: the submitted transaction's hash (lower case), unique across all orders (migration 014). */
+  tx_hash: string | null;
   created_at: number;
   paid_at: number | null;
 }
