@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type Abi, type Address, createPublicClient, createTestClient, createWalletClient, type Hash, type Hex, http,
-  type PrivateKeyAccount, type PublicClient, type TestClient, defineChain, parseEther,
+  type PrivateKeyAccount, type PublicClient, type TestClient, defineChain, getAddress, parseEther,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PROJECT_ROOT } from '../../server/project-root';
@@ -101,7 +101,7 @@ export async function startAnvil(): Promise<AnvilNode> {
       const hash = await wallet(deployer).deployContract({ abi: artifact.abi, bytecode: artifact.bytecode });
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000, pollingInterval: 50 });
       if (!receipt.contractAddress) throw new Error('TestUsdt was not deployed');
-      return receipt.contractAddress;
+      return getAddress(receipt.contractAddress);
     },
     async fundedAccount(token, amount = 100n * USDT) {
       const account = privateKeyToAccount(generatePrivateKey());
