@@ -234,6 +234,26 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     expect(paid.json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
   });
 
+  it('frees a recorded hash that then reverts, so the order can still be paid', async () => {
+    const p = await payer();
+    const orderId = await tetherOrder(p.id);
+    await node.setAutomine(false);
+    let reverted: Hash;
+    try {
+      reverted = await node.transferThenRevert(usdt, p.wallet, treasury, PRICE);
+      expect((await submit(p, orderId, reverted)).json()).toMatchObject({ order: { status: 'pending' }, confirmations: 0 });
+      expect((await orderRow(orderId)).tx_hash).toBe(reverted.toLowerCase());
+    } finally {
+      await node.setAutomine(true);
+    }
+    await node.mine(CONFIRMATIONS);
+    await expectRefused(p, orderId, reverted, 'tx_reverted');
+
+    const hash = await node.transfer(usdt, p.wallet, treasury, PRICE);
+    await confirm();
+    expect((await submit(p, orderId, hash)).json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
+  });
+
   it('asks a player without a linked wallet to link one', async () => {
     const p = await createPlayer(t);
     const orderId = await tetherOrder(p.id);
