@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address, type Hash, zeroAddress } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TETHER_CHECKS_PER_MINUTE } from '../../server/routes/payments/tether';
 import { recheckTetherOrder } from '../../server/services/payments/usdt-orders';
 import { usdtProvider } from '../../server/services/payments/usdt-provider';
 import { loadUsdtSettings } from '../../server/services/payments/usdt-settings';
@@ -312,6 +313,20 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('order_not_pending');
     expect(await balance(t, p.id, 'gems')).toBe(50);
+  });
+
+  it('limits the chain checks a player can cause to TETHER_CHECKS_PER_MINUTE', async () => {
+    const p = await payer();
+    const orderId = await tetherOrder(p.id);
+    const hash = randomHash();
+    for (let i = 0; i < TETHER_CHECKS_PER_MINUTE; i++) expect((await submit(p, orderId, hash)).statusCode).toBe(200);
+    const res = await submit(p, orderId, hash);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('throttled');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another player is not affected.
+    const other = await payer();
+    expect((await submit(other, await tetherOrder(other.id), randomHash())).statusCode).toBe(200);
   });
 
   it('answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached', async () => {

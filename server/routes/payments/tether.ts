@@ -12,7 +12,15 @@ import { orderJson } from '../../services/payments/orders';
 import { UsdtChainUnavailable, type UsdtFailure, type UsdtVerdict } from '../../services/payments/usdt-chain';
 import { payTetherOrder, providerOrderOf, recordTxHash, releaseTxHash } from '../../services/payments/usdt-orders';
 import { usdtProvider } from '../../services/payments/usdt-provider';
+import { takeAttempt } from '../../services/throttle';
 import { isUniqueViolation } from '../../services/users';
+
+/**
+ * Chain checks per player and minute: each costs the node (often a metered provider) three or four
+ * calls, so a script posting hashes in a loop must not use up the server's quota. A client
+ * following the confirmations posts every few seconds, well below it.
+ */
+export const TETHER_CHECKS_PER_MINUTE = 30;
 
 const FAILURE_DETAIL: Record<UsdtFailure, string> = {
   reverted: 'The transaction failed on the chain (reverted): no USDT moved.',
@@ -60,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const holder = await app.db.selectFrom('payment_orders').select('id').where('tx_hash', '=', txHash).executeTakeFirst();
     if (holder && Number(holder.id) !== orderId) throw txUsed();
 
+    await takeAttempt(app.db, [{ key: `usdt_check:${userId}`, max: TETHER_CHECKS_PER_MINUTE, windowMs: 60_000 }]);
     let verdict: UsdtVerdict;
     try {
       verdict = await provider.verify(providerOrderOf(order, user.wallet_address), txHash);

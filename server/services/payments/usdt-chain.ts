@@ -43,7 +43,7 @@ export type UsdtVerdict =
 /** The node could not be asked (down, timing out, another chain): nothing was decided, try again later. */
 export class UsdtChainUnavailable extends Error {}
 
-/** A client for the configured node; short timeouts, since a route waits on it. */
+/** A client for the configured node; short timeouts and no retries, since a route waits on it (the client posts again). */
 export function usdtClient(settings: Pick<UsdtSettings, 'rpcUrl' | 'chainId'>): PublicClient {
   const chain = defineChain({
     id: settings.chainId,
@@ -51,7 +51,7 @@ export function usdtClient(settings: Pick<UsdtSettings, 'rpcUrl' | 'chainId'>): 
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
-  return createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 8_000, retryCount: 1 }) }) as PublicClient;
+  return createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }) }) as PublicClient;
 }
 
 const checkedChains = new WeakMap<PublicClient, number>();
