@@ -19,7 +19,8 @@ const CONFIRMATIONS = 3;
 let node: AnvilNode;
 let usdt: Address;
 let otherToken: Address;
-const treasury = privateKeyToAccount(generatePrivateKey()).address;
+const treasuryAccount = privateKeyToAccount(generatePrivateKey());
+const treasury = treasuryAccount.address;
 
 beforeAll(async () => {
   node = await startAnvil();
@@ -161,6 +162,16 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     const res = await submit(owner, ownerOrder, hash);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
+  });
+
+  it('refuses the treasury paying itself, for an account linked to its wallet', async () => {
+    await node.test.setBalance({ address: treasury, value: 10n ** 18n });
+    await node.mint(usdt, treasury, PRICE);
+    const p = { ...(await createPlayer(t, { walletAddress: treasury })), wallet: treasuryAccount };
+    const orderId = await tetherOrder(p.id);
+    const hash = await node.transfer(usdt, treasuryAccount, treasury, PRICE);
+    await confirm();
+    await expectRefused(p, orderId, hash, 'tx_wrong_sender');
   });
 
   it('refuses a reverted transaction', async () => {

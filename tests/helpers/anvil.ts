@@ -31,6 +31,7 @@ export interface AnvilNode {
   deployToken(): Promise<Address>;
   /** A new account with ETH for gas and, when asked, tokens of `token`. */
   fundedAccount(token?: Address, amount?: bigint): Promise<PrivateKeyAccount>;
+  mint(token: Address, to: Address, amount: bigint): Promise<void>;
   /** Sends `token.transfer(to, amount)` from `from` and returns the hash (mined at once under automine). */
   transfer(token: Address, from: PrivateKeyAccount, to: Address, amount: bigint): Promise<Hash>;
   /** A transaction that emits the transfer and then reverts; mined with a fixed gas limit (estimation would refuse it). */
@@ -108,6 +109,9 @@ export async function startAnvil(): Promise<AnvilNode> {
       await test.setBalance({ address: account.address, value: parseEther('10') });
       if (token) await mined(await wallet(deployer).writeContract({ address: token, abi: artifact.abi, functionName: 'mint', args: [account.address, amount] }));
       return account;
+    },
+    async mint(token, to, amount) {
+      await mined(await wallet(deployer).writeContract({ address: token, abi: artifact.abi, functionName: 'mint', args: [to, amount] }));
     },
     async transfer(token, from, to, amount) {
       const hash = await wallet(from).writeContract({ address: token, abi: artifact.abi, functionName: 'transfer', args: [to, amount] });

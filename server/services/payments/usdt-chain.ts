@@ -92,6 +92,8 @@ async function transactionOf(client: PublicClient, hash: Hash) {
 }
 
 export async function verifyUsdtPayment(client: PublicClient, chainId: number, claim: UsdtClaim): Promise<UsdtVerdict> {
+  // The treasury paying itself moves no money: an account linked to the treasury's own wallet gets nothing.
+  if (isAddressEqual(claim.from, claim.treasury)) return { status: 'failed', reason: 'wrong_sender' };
   await ask('eth_chainId', () => assertChain(client, chainId));
   const receipt = await receiptOf(client, claim.txHash);
   if (!receipt) {
