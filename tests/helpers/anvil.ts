@@ -86,7 +86,12 @@ export async function startAnvil(): Promise<AnvilNode> {
   const wallet = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport });
   // A fresh key given ETH by anvil itself: deploys the tokens and mints.
   const deployer = privateKeyToAccount(generatePrivateKey());
-  await test.setBalance({ address: deployer.address, value: parseEther('100') });
+  try {
+    await test.setBalance({ address: deployer.address, value: parseEther('100') });
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
 
   const mined = async (hash: Hash) => {
     await client.waitForTransactionReceipt({ hash, timeout: 10_000, pollingInterval: 50 });
