@@ -174,6 +174,23 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     await expectRefused(p, orderId, hash, 'tx_wrong_sender');
   });
 
+  it("frees a hash parked on another player's pending order (posted before the node saw it) for its sender", async () => {
+    const thief = await payer();
+    const owner = await payer();
+    const thiefOrder = await tetherOrder(thief.id);
+    const ownerOrder = await tetherOrder(owner.id);
+    const hash = await node.transfer(usdt, owner.wallet, treasury, PRICE);
+    await confirm();
+    // What the thief's post leaves when this node has not seen the transaction yet: pending, hash recorded.
+    await t.app.db.updateTable('payment_orders').set({ tx_hash: hash.toLowerCase(), external_id: hash.toLowerCase() }).where('id', '=', thiefOrder).execute();
+
+    const res = await submit(owner, ownerOrder, hash);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
+    expect(await orderRow(thiefOrder)).toMatchObject({ status: 'pending', tx_hash: null });
+    expect(await balance(t, thief.id, 'gems')).toBe(0);
+  });
+
   it('refuses a reverted transaction', async () => {
     const p = await payer();
     const orderId = await tetherOrder(p.id);
@@ -340,7 +357,8 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     expect((await submit(other, await tetherOrder(other.id), randomHash())).statusCode).toBe(200);
   });
 
-  it('answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached', async () => {
+  // Two more apps boot here: a generous limit, since a loaded machine takes seconds for that.
+  it('answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached', { timeout: 60_000 }, async () => {
     for (const env of [{ USDT_CHAIN_ID: '1' }, { USDT_RPC_URL: 'http://127.0.0.1:9/' }] as Record<string, string>[]) {
       const other = await createTestApp(dialect, { ...usdtEnv(), ...env });
       try {

@@ -13,7 +13,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PROJECT_ROOT } from '../../server/project-root';
 
 const ANVIL_BIN = join(PROJECT_ROOT, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
-const START_TIMEOUT_MS = 15_000;
+const START_TIMEOUT_MS = 30_000;
+/** Any one wait on the node: generous, since the machine running the tests may be loaded. */
+const WAIT_MS = 30_000;
 const CHAIN_ID = 31337;
 
 const artifact = JSON.parse(readFileSync(join(PROJECT_ROOT, 'tests', 'fixtures', 'usdt', 'TestUsdt.json'), 'utf8')) as { abi: Abi; bytecode: Hex };
@@ -80,7 +82,7 @@ export async function startAnvil(): Promise<AnvilNode> {
     throw err;
   }
   const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
-  const transport = http(rpcUrl, { timeout: 10_000, retryCount: 0 });
+  const transport = http(rpcUrl, { timeout: WAIT_MS, retryCount: 0 });
   const client = createPublicClient({ chain, transport, pollingInterval: 50 });
   const test = createTestClient({ chain, mode: 'anvil', transport });
   const wallet = (account: PrivateKeyAccount) => createWalletClient({ account, chain, transport });
@@ -94,7 +96,7 @@ export async function startAnvil(): Promise<AnvilNode> {
   }
 
   const mined = async (hash: Hash) => {
-    await client.waitForTransactionReceipt({ hash, timeout: 10_000, pollingInterval: 50 });
+    await client.waitForTransactionReceipt({ hash, timeout: WAIT_MS, pollingInterval: 50 });
     return hash;
   };
 
@@ -105,7 +107,7 @@ export async function startAnvil(): Promise<AnvilNode> {
     test: test as unknown as TestClient,
     async deployToken() {
       const hash = await wallet(deployer).deployContract({ abi: artifact.abi, bytecode: artifact.bytecode });
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000, pollingInterval: 50 });
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: WAIT_MS, pollingInterval: 50 });
       if (!receipt.contractAddress) throw new Error('TestUsdt was not deployed');
       return getAddress(receipt.contractAddress);
     },

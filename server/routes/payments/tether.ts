@@ -3,14 +3,15 @@
 // before it records anything, records the hash under a unique column, and pays the order once with
 // the verdict; the chain is asked outside any database transaction. Calling again with the same
 // hash is how a client follows the confirmations; a hash the chain refuses is not kept.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Hash } from 'viem';
 import { orderIdParamsSchema, tetherTxRequestSchema, tetherTxResponseSchema } from '@shared/api/payments-tether';
 import { ApiError, conflict, notFound, refuse } from '../../lib/errors';
 import { transactionWithAnswer } from '../../plugins/idempotency';
 import { orderJson } from '../../services/payments/orders';
-import { UsdtChainUnavailable, type UsdtFailure, type UsdtVerdict } from '../../services/payments/usdt-chain';
-import { payTetherOrder, providerOrderOf, recordTxHash, releaseTxHash } from '../../services/payments/usdt-orders';
+import { UsdtChainUnavailable, type UsdtFailure } from '../../services/payments/usdt-chain';
+import { payTetherOrder, providerOrderOf, recheckTetherOrder, recordTxHash, releaseTxHash } from '../../services/payments/usdt-orders';
 import { usdtProvider } from '../../services/payments/usdt-provider';
 import { takeAttempt } from '../../services/throttle';
 import { isUniqueViolation } from '../../services/users';
@@ -32,6 +33,19 @@ const FAILURE_DETAIL: Record<UsdtFailure, string> = {
 
 const txUsed = () => conflict('This transaction was already submitted for another order.', 'tx_used');
 const notPending = () => conflict('This order is not waiting for a payment.', 'order_not_pending');
+
+/** Asks the chain; a node that cannot answer is a 503 the client retries, and nothing was decided. */
+async function chainCall<T>(request: FastifyRequest, orderId: number, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof UsdtChainUnavailable) {
+      request.log.warn({ err: err.message, orderId }, 'USDT node unavailable');
+      throw new ApiError(503, 'chain_unavailable', 'The payment network cannot be reached right now. Send the transaction again in a minute.', { retryAfterSeconds: 30 });
+    }
+    throw err;
+  }
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.config.usdt ? usdtProvider(app.config.usdt) : null;
@@ -65,20 +79,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (order.status === 'paid' && order.tx_hash === txHash) return answer(order, provider?.settings.confirmations ?? 0, Number(user.gems));
     if (order.status !== 'pending') throw notPending();
     if (!provider) throw new ApiError(503, 'payments_unavailable', 'USDT payments are not available');
-    const holder = await app.db.selectFrom('payment_orders').select('id').where('tx_hash', '=', txHash).executeTakeFirst();
-    if (holder && Number(holder.id) !== orderId) throw txUsed();
-
     await takeAttempt(app.db, [{ key: `usdt_check:${userId}`, max: TETHER_CHECKS_PER_MINUTE, windowMs: 60_000 }]);
-    let verdict: UsdtVerdict;
-    try {
-      verdict = await provider.verify(providerOrderOf(order, user.wallet_address), txHash);
-    } catch (err) {
-      if (err instanceof UsdtChainUnavailable) {
-        request.log.warn({ err: err.message, orderId }, 'USDT node unavailable');
-        throw new ApiError(503, 'chain_unavailable', 'The payment network cannot be reached right now. Send the transaction again in a minute.', { retryAfterSeconds: 30 });
-      }
-      throw err;
+    const holder = await app.db.selectFrom('payment_orders').selectAll().where('tx_hash', '=', txHash).executeTakeFirst();
+    if (holder && Number(holder.id) !== orderId) {
+      // Another pending order may hold a hash its player posted before this node had seen the
+      // transaction (copied from the mempool): asked again, the chain frees it unless it pays that order.
+      if (holder.status !== 'pending') throw txUsed();
+      const holderWallet = await app.db.selectFrom('users').select('wallet_address').where('id', '=', holder.user_id).executeTakeFirst();
+      const recheck = await chainCall(request, orderId, () => recheckTetherOrder(app.db, provider, holder, holderWallet?.wallet_address ?? null));
+      if (recheck?.status !== 'failed') throw txUsed();
     }
+
+    const verdict = await chainCall(request, orderId, () => provider.verify(providerOrderOf(order, user.wallet_address), txHash));
     if (verdict.status === 'failed') {
       await releaseTxHash(app.db, orderId, txHash);
       throw refuse(`tx_${verdict.reason}`, FAILURE_DETAIL[verdict.reason]);
