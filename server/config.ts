@@ -9,6 +9,7 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
 import { PROJECT_ROOT } from './project-root';
+import { loadUsdtSettings, type UsdtSettings } from './services/payments/usdt-settings';
 import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
 
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   yookassa: YookassaSettings | null;
   /** Card payments through Stripe Checkout (decisions §8); null secretKey: card is off. */
   stripe: StripeSettings;
+  /** USDT payments (USDT_* variables, see services/payments/usdt-settings.ts); null when not configured. */
+  usdt: UsdtSettings | null;
   production: boolean;
   /** Folder of the built PWA (STATIC_DIR, default dist/ of the repository); null serves the API only. */
   staticDir: string | null;
@@ -191,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsProvider: provider === 'test' ? 'test' : null,
     yookassa: yookassaFrom(env, production),
     stripe: stripeFrom(env),
+    usdt: loadUsdtSettings(env),
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),

@@ -6,6 +6,7 @@ import referrals from './referrals/index';
 import mining from './mining/index';
 import payments from './payments/index';
 import stripeWebhook from './payments/stripe-webhook';
+import tetherPayments from './payments/tether';
 import assets from './assets/index';
 import subscriptions from './subscriptions/index';
 import tasks from './tasks/index';
@@ -22,6 +23,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(mining);
   await app.register(payments);
   await app.register(stripeWebhook);
+  await app.register(tetherPayments);
   await app.register(assets);
   await app.register(subscriptions);
   await app.register(tasks);

@@ -230,7 +230,10 @@ export async function bookStatus(db: Db, dialect: Dialect, orderId: number, stat
       case 'failed':
         return (await markOrderFailed(trx, orderId, status.detail ?? 'failed', now)) ? 'failed' : 'unchanged';
       case 'pending': {
-        if (status.confirmations !== undefined) {
+        if (status.forgetReference) {
+          await trx.updateTable('payment_orders').set({ external_id: null, tx_hash: null, confirmations: null, updated_at: now })
+            .where('id', '=', orderId).where('status', 'in', OPEN).execute();
+        } else if (status.confirmations !== undefined) {
           await trx.updateTable('payment_orders').set({ confirmations: status.confirmations })
             .where('id', '=', orderId).where('status', 'in', OPEN).execute();
         }

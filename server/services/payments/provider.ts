@@ -41,7 +41,18 @@ export type CheckoutResult =
   | { status: 'paid'; externalId: string | null; charge?: Charge }
   | { status: 'pending'; externalId: string | null; checkoutUrl?: string; payTo?: PayTo; charge?: Charge };
 
-export type ProviderStatus = { status: 'pending' | 'paid' | 'failed' | 'refunded'; externalId?: string; confirmations?: number; detail?: string };
+export type ProviderStatus = {
+  status: 'pending' | 'paid' | 'failed' | 'refunded';
+  externalId?: string;
+  confirmations?: number;
+  detail?: string;
+  /**
+   * With `pending`: the payment the order points at can never pay it (a refused transaction), so the
+   * order forgets that reference and stays open for another one. Tether needs it: a hash someone
+   * else parked on their order must come free for its real sender.
+   */
+  forgetReference?: true;
+};
 
 /** The provider could not be reached or answered nonsense: nothing is known, try again later. */
 export class ProviderUnavailableError extends Error {}

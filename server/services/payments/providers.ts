@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 import { testProvider } from './test-provider';
+import { usdtProvider } from './usdt-provider';
 import { yookassaProvider } from './yookassa-provider';
 
 export type ProviderFactory = (config: Config) => PaymentProvider | null;
@@ -14,6 +15,7 @@ export type ProviderFactory = (config: Config) => PaymentProvider | null;
 const PROVIDERS: ProviderFactory[] = [
   (config) => createStripeProvider(config),
   yookassaProvider,
+  (config) => (config.usdt ? usdtProvider(config.usdt) : null),
 ];
 
 /** Why a method cannot be used now (GET /payments/items/ tells the dialog). */
