@@ -36,6 +36,8 @@ import './mining.css';
 
 /** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
 const AUTO_MINER_SETTLE_MS = 6000;
+/** How often the page asks again for the Auto Miner's new session before leaving it to the next visit. */
+const AUTO_MINER_SETTLE_TRIES = 10;
 
 export function MinerPage() {
   const { t, i18n } = useTranslation('mining');
@@ -81,7 +83,9 @@ export function MinerPage() {
   const status = minerStatus(session, now);
   const autoUntil = subscriptions ? autoMinerUntil(subscriptions, now) : null;
 
-  // When the timer runs out, fetch the session again: the Auto Miner claims and restarts it server-side.
+  // When the timer runs out, fetch the session again: the Auto Miner claims and restarts it
+  // server-side. Its worker may be a few seconds late (a busy server), so with the Auto Miner on the
+  // page asks again every few seconds, a bounded number of times, until the new session shows.
   const previousStatus = useRef(status);
   useEffect(() => {
     const was = previousStatus.current;
@@ -89,8 +93,13 @@ export function MinerPage() {
     if (was !== 'running' || status !== 'ready') return;
     void load();
     if (!autoUntil) return;
-    const id = window.setTimeout(() => void load(), AUTO_MINER_SETTLE_MS);
-    return () => window.clearTimeout(id);
+    let asked = 0;
+    const id = window.setInterval(() => {
+      asked += 1;
+      if (asked >= AUTO_MINER_SETTLE_TRIES) window.clearInterval(id);
+      void load();
+    }, AUTO_MINER_SETTLE_MS);
+    return () => window.clearInterval(id);
   }, [status, autoUntil, load]);
 
   const pendingClaim = pendingCall(outbox, OUTBOX_PATHS.claim);
