@@ -15,6 +15,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DB, Db, Dialect } from '../db/schema';
 import type { WorkerStep } from '../lib/metrics';
 import { claimSession, startSession } from '../services/mining-sessions';
+import { runEveryInterval } from './every-interval';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,28 +196,7 @@ export default fp(
     };
     const worker = createMiningWorker({ db: app.db, dialect: app.dialect, sessionSeconds: app.config.miningSessionSeconds, log: app.log, observer });
     app.decorate('miningWorker', worker);
-    const interval = app.config.workerIntervalMs;
-    if (interval <= 0) return;
-
-    let timer: NodeJS.Timeout | null = null;
-    let current: Promise<unknown> | null = null;
-    let stopped = false;
-    const loop = () => {
-      if (stopped) return;
-      current = worker.tick().catch((err) => app.log.error({ err }, 'mining worker tick failed')).finally(() => {
-        current = null;
-        if (!stopped) timer = setTimeout(loop, interval);
-      });
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(loop, interval);
-    });
-    // preClose, not onClose: a tick in flight must finish before the db plugin's onClose closes the pool.
-    app.addHook('preClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    });
+    runEveryInterval(app, 'mining worker', () => worker.tick());
   },
   { name: 'mining-worker', dependencies: ['config', 'db', 'metrics'] },
 );

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { Db, Dialect } from '../db/schema';
 import { expireOrder, recheckOrder } from '../services/payments/orders';
 import type { PaymentRegistry } from '../services/payments/providers';
+import { runEveryInterval } from './every-interval';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,28 +88,7 @@ export default fp(
   async function paymentsWorkerPlugin(app: FastifyInstance) {
     const worker = createPaymentsWorker({ db: app.db, dialect: app.dialect, registry: app.payments, log: app.log });
     app.decorate('paymentsWorker', worker);
-    const interval = app.config.workerIntervalMs;
-    if (interval <= 0) return;
-
-    let timer: NodeJS.Timeout | null = null;
-    let current: Promise<unknown> | null = null;
-    let stopped = false;
-    const loop = () => {
-      if (stopped) return;
-      current = worker.tick().catch((err) => app.log.error({ err }, 'payments worker tick failed')).finally(() => {
-        current = null;
-        if (!stopped) timer = setTimeout(loop, interval);
-      });
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(loop, interval);
-    });
-    // preClose, not onClose: a pass in flight must finish before the db plugin's onClose closes the pool.
-    app.addHook('preClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    });
+    runEveryInterval(app, 'payments worker', () => worker.tick());
   },
   { name: 'payments-worker', dependencies: ['config', 'db', 'payments'] },
 );
