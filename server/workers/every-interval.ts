@@ -26,3 +26,20 @@ export function runEveryInterval(app: FastifyInstance, name: string, tick: () =>
     await current;
   });
 }
+
+/**
+ * A worker's `tick`: one pass at a time in this process (the loop and a test, or two tests, may call
+ * it together); a caller waits for the pass in flight, then runs its own.
+ */
+export function onePassAtATime<T>(pass: (now: number) => Promise<T>): (now?: number) => Promise<T> {
+  let running: Promise<T> | null = null;
+  return async (now = Date.now()) => {
+    while (running) await running.catch(() => undefined);
+    running = pass(now);
+    try {
+      return await running;
+    } finally {
+      running = null;
+    }
+  };
+}

@@ -15,7 +15,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { DB, Db, Dialect } from '../db/schema';
 import type { WorkerStep } from '../lib/metrics';
 import { claimSession, startSession } from '../services/mining-sessions';
-import { runEveryInterval } from './every-interval';
+import { onePassAtATime, runEveryInterval } from './every-interval';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +64,6 @@ export function createMiningWorker(deps: {
 }): MiningWorker {
   const { db, dialect } = deps;
   const listeners: SessionReadyListener[] = [];
-  let running: Promise<TickResult> | null = null;
 
   /** The session's player (`m`) has an Auto Miner period running at `now`. */
   const activeSubscription = (now: number) => (eb: ExpressionBuilder<DB & { m: DB['mining_sessions'] }, 'm'>) =>
@@ -168,15 +167,7 @@ export function createMiningWorker(deps: {
   }
 
   return {
-    async tick(now = Date.now()) {
-      while (running) await running.catch(() => undefined);
-      running = pass(now);
-      try {
-        return await running;
-      } finally {
-        running = null;
-      }
-    },
+    tick: onePassAtATime(pass),
     onSessionReady(listener) {
       listeners.push(listener);
     },

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type { Db, Dialect } from '../db/schema';
 import { expireOrder, recheckOrder } from '../services/payments/orders';
 import type { PaymentRegistry } from '../services/payments/providers';
-import { runEveryInterval } from './every-interval';
+import { onePassAtATime, runEveryInterval } from './every-interval';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,6 @@ const WORKER_CHECK_GAP_MS = 2_000;
 
 export function createPaymentsWorker(deps: { db: Db; dialect: Dialect; registry: Pick<PaymentRegistry, 'byName'>; log?: { warn(obj: unknown, msg: string): void } }): PaymentsWorker {
   const { db } = deps;
-  let running: Promise<PaymentsTickResult> | null = null;
 
   async function pass(now: number): Promise<PaymentsTickResult> {
     const result: PaymentsTickResult = { checked: 0, paid: 0, failed: 0, expired: 0 };
@@ -71,15 +70,7 @@ export function createPaymentsWorker(deps: { db: Db; dialect: Dialect; registry:
   }
 
   return {
-    async tick(now = Date.now()) {
-      while (running) await running.catch(() => undefined);
-      running = pass(now);
-      try {
-        return await running;
-      } finally {
-        running = null;
-      }
-    },
+    tick: onePassAtATime(pass),
   };
 }
 
