@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walletBindText, walletLoginText } from '@shared/wallet-texts';
 import { shortWallet } from '@shared/validation';
-import { isMobileDevice, isUserRejection, metamaskDeepLink, utf8ToHex } from '@/features/auth/lib/wallet';
+import { isMobileDevice, isUserRejection, metamaskDeepLink, utf8ToHex } from '@/lib/wallet';
 import { sameAddress } from '@/features/auth/lib/wallet-flow';
 
 describe('wallet display (spec §2, §9)', () => {

@@ -8,7 +8,7 @@ import { loadAppConfig } from '@/lib/app-config';
 import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { isSignedIn } from '@/lib/session';
 import { authFailure } from '../lib/auth-failure';
-import { findProvider, isMobileDevice, isUserRejection, metamaskDeepLink, metamaskSdkProvider, METAMASK_DOWNLOAD_URL, type Eip1193Provider } from '../lib/wallet';
+import { findProvider, isMobileDevice, isUserRejection, metamaskDeepLink, metamaskSdkProvider, METAMASK_DOWNLOAD_URL, type Eip1193Provider } from '@/lib/wallet';
 import { walletSignIn } from '../lib/wallet-flow';
 import './auth-modals.css';
 

@@ -5,7 +5,7 @@ import { loadAppConfig } from '@/lib/app-config';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, setTokens } from '@/lib/session';
 import { bindWallet, loginWithWallet } from '../api/auth-api';
-import { signText, type Eip1193Provider } from './wallet';
+import { signText, type Eip1193Provider } from '@/lib/wallet';
 
 /** linked: wallet added to the account; loggedIn: done; needsUsername: first-time account details. */
 export type WalletOutcome = 'linked' | 'loggedIn' | 'needsUsername';
