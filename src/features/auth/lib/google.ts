@@ -28,8 +28,18 @@ declare global {
   }
 }
 
-/** A refusal from Google itself (closed popup, denied consent); `message` is Google's description. */
-export class GoogleAuthError extends Error {}
+/**
+ * A refusal from Google itself. `auth`: Google answered with an error (denied consent), `message`
+ * being its description when it gave one; `login`: the sign-in never got an answer (the script
+ * did not load, the popup was blocked or closed).
+ */
+export class GoogleAuthError extends Error {
+  readonly kind: 'auth' | 'login';
+  constructor(kind: 'auth' | 'login', description = '') {
+    super(description);
+    this.kind = kind;
+  }
+}
 
 let loading: Promise<GoogleAccounts> | null = null;
 
@@ -40,11 +50,11 @@ export function loadGoogleScript(): Promise<GoogleAccounts> {
     script.src = SCRIPT_URL;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts ? resolve(window.google.accounts) : reject(new GoogleAuthError('')));
+    script.onload = () => (window.google?.accounts ? resolve(window.google.accounts) : reject(new GoogleAuthError('login')));
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new GoogleAuthError(''));
+      reject(new GoogleAuthError('login'));
     };
     document.head.appendChild(script);
   });
@@ -58,8 +68,9 @@ export function requestGoogleAccessToken(clientId: string): Promise<string> {
       const client = accounts.oauth2.initTokenClient({
         client_id: clientId,
         scope: SCOPE,
-        callback: (r) => (r.access_token ? resolve(r.access_token) : reject(new GoogleAuthError(r.error_description ?? r.error ?? ''))),
-        error_callback: (e) => reject(new GoogleAuthError(e.message ?? e.type ?? '')),
+        callback: (r) => (r.access_token ? resolve(r.access_token) : reject(new GoogleAuthError('auth', r.error_description))),
+        // popup_failed_to_open, popup_closed: no answer from Google (its `message` is untranslated).
+        error_callback: () => reject(new GoogleAuthError('login')),
       });
       client.requestAccessToken();
     });
