@@ -28,7 +28,7 @@ export function SocialButton() {
     setBusy(true);
     setError(null);
     try {
-      await signInWithGoogle(clientId);
+      await signInWithGoogle(clientId, config?.google_code_flow === true);
       closeModal();
     } catch (err) {
       setError(googleErrorText(err, t));

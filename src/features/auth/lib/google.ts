@@ -1,4 +1,4 @@
-// Google Identity Services, token flow (spec §7): the script is loaded only when a sign-in dialog
+// Google Identity Services, token or code flow (spec §7): the script is loaded only when a sign-in dialog
 // that offers Google opens, so the click can open Google's popup at once (a popup opened after
 // an await would be blocked).
 const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
@@ -12,8 +12,18 @@ interface TokenResponse {
 interface TokenClient {
   requestAccessToken(): void;
 }
+interface CodeResponse {
+  code?: string;
+  error?: string;
+  error_description?: string;
+}
+interface CodeClient {
+  requestCode(): void;
+}
+type ErrorCallback = (e: { type?: string; message?: string }) => void;
 interface GoogleAccounts {
   oauth2: {
+    initCodeClient(config: { client_id: string; scope: string; ux_mode: 'popup'; callback: (r: CodeResponse) => void; error_callback?: ErrorCallback }): CodeClient;
     initTokenClient(config: {
       client_id: string;
       scope: string;
@@ -61,6 +71,32 @@ export function loadGoogleScript(): Promise<GoogleAccounts> {
   return loading;
 }
 
+/** Already loaded: stay inside the click so the popup is allowed; else load the script first. */
+function withAccounts<T>(ask: (accounts: GoogleAccounts) => Promise<T>): Promise<T> {
+  const ready = window.google?.accounts?.oauth2 ? window.google.accounts : null;
+  return ready ? ask(ready) : loadGoogleScript().then(ask);
+}
+
+/**
+ * The code flow (spec §7), used when the server holds a client secret: Google's popup hands out
+ * an authorization code, which only the server can exchange. Resolves with the code.
+ */
+export function requestGoogleCode(clientId: string): Promise<string> {
+  return withAccounts(
+    (accounts) =>
+      new Promise<string>((resolve, reject) => {
+        const client = accounts.oauth2.initCodeClient({
+          client_id: clientId,
+          scope: SCOPE,
+          ux_mode: 'popup',
+          callback: (r) => (r.code ? resolve(r.code) : reject(new GoogleAuthError('auth', r.error_description))),
+          error_callback: () => reject(new GoogleAuthError('login')),
+        });
+        client.requestCode();
+      }),
+  );
+}
+
 /** Asks Google for an access token; resolves with it, rejects with GoogleAuthError. */
 export function requestGoogleAccessToken(clientId: string): Promise<string> {
   const ask = (accounts: GoogleAccounts) =>
@@ -74,7 +110,5 @@ export function requestGoogleAccessToken(clientId: string): Promise<string> {
       });
       client.requestAccessToken();
     });
-  // Already loaded: stay inside the click so the popup is allowed.
-  const ready = window.google?.accounts?.oauth2 ? window.google.accounts : null;
-  return ready ? ask(ready) : loadGoogleScript().then(ask);
+  return withAccounts(ask);
 }
