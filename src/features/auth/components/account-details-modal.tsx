@@ -46,8 +46,8 @@ export default function AccountDetailsModal() {
     } catch (err) {
       const f = toApiFailure(err, t('errors:unexpected'));
       // This dialog cannot be dismissed, so a server fault is told here rather than in the error modal.
-      if (f.code === 'username_taken') setError(t('validation.usernameTaken'));
-      else if (f.status === 400) setError(f.message);
+      // Spec §5: ANY 400 reads 'taken' here (unlike the update-username dialog).
+      if (f.status === 400) setError(t('validation.usernameTaken'));
       else if (f.serverFault) setError(t('errors:internal'));
       else setError(t('errors:unexpected'));
       setBusy(false);
