@@ -32,6 +32,10 @@ export interface Config {
   googleUserinfoUrl: string;
   /** Where the audience of a Google access token is checked against googleClientId. */
   googleTokeninfoUrl: string;
+  /** GOOGLE_CLIENT_SECRET: when set, the client uses Google's code flow and the server exchanges the code. */
+  googleClientSecret: string | null;
+  /** Google's token endpoint, where a code-flow code is exchanged (GOOGLE_TOKEN_URL; tests' stand-in). */
+  googleTokenUrl: string;
   miningSessionSeconds: number;
   /** scrypt cost as log2(N) for new password hashes (OWASP: 17); tests use less for speed. */
   scryptLogN: number;
@@ -184,6 +188,8 @@ export function loadConfig(env: Env = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
     googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
+    googleTokenUrl: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
     miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
     scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
     hashQueue: {

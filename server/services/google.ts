@@ -17,11 +17,12 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const googleFailed = (code = 'google_login_failed') => refuse(code, 'Failed to login with Google');
 
-/** GETs a Google endpoint and parses its JSON; anything but a 200 with JSON is a refusal. */
-async function googleJson(url: string, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+/** GETs (or POSTs a form to) a Google endpoint and parses its JSON; anything but a 200 with JSON is a refusal. */
+async function googleJson(url: string, headers: Record<string, string> = {}, form?: URLSearchParams): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
     const res = await fetch(url, {
+      ...(form ? { method: 'POST', body: form } : {}),
       headers: { ...headers, Accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
@@ -69,4 +70,29 @@ export async function fetchGoogleProfile(google: GoogleEndpoints, accessToken: s
   if (info.email_verified !== true && info.email_verified !== 'true') throw googleFailed('google_email_not_verified');
   const name = typeof info.name === 'string' && !CONTROL_CHARS.test(info.name) ? info.name.slice(0, 100) : null;
   return { sub, email, name };
+}
+
+export interface GoogleCodeExchange {
+  clientId: string | null;
+  clientSecret: string | null;
+  tokenUrl: string;
+}
+
+/**
+ * The code flow (spec §7): the popup's authorization code is exchanged at Google's token endpoint
+ * with the client secret. The access token that comes back is then checked exactly like one the
+ * token flow sends (audience, verified e-mail). A code Google refuses (used, expired, forged) is a
+ * 400 like any other Google refusal.
+ */
+export async function exchangeGoogleCode(google: GoogleCodeExchange, code: string): Promise<string> {
+  if (!google.clientId || !google.clientSecret) throw refuse('google_code_flow_not_configured', 'Google sign-in with a code is not configured on this server');
+  const answer = await googleJson(
+    google.tokenUrl,
+    {},
+    // A code from the GIS popup (ux_mode 'popup') is bound to the redirect URI 'postmessage'.
+    new URLSearchParams({ grant_type: 'authorization_code', code, client_id: google.clientId, client_secret: google.clientSecret, redirect_uri: 'postmessage' }),
+  );
+  const accessToken = typeof answer.access_token === 'string' ? answer.access_token : '';
+  if (!accessToken || accessToken.length > 4096 || CONTROL_CHARS.test(accessToken)) throw googleFailed();
+  return accessToken;
 }

@@ -87,7 +87,11 @@ export const addEmailPasswordRequestSchema = z
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type AddEmailPasswordRequest = z.input<typeof addEmailPasswordRequestSchema>;
 
-export const googleRequestSchema = z.object({ access_token: z.string().min(1).max(4096) });
+/** The token flow sends Google's `access_token`; the code flow (spec §7) sends the popup's `code`. */
+export const googleRequestSchema = z.union([
+  z.object({ access_token: z.string().min(1).max(4096) }),
+  z.object({ code: z.string().min(1).max(2048) }),
+]);
 export type GoogleRequest = z.input<typeof googleRequestSchema>;
 
 export const completeRegistrationRequestSchema = z.object({

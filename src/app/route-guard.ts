@@ -1,6 +1,8 @@
 // The loader that applies route-access.ts before a guarded page loads: a visitor is sent to / with
-// the main login open; /ico without the iso flag goes to /.
+// the main login open; /ico without the iso flag goes to /. A referral code or e-mail link on the
+// refused address goes along.
 import { redirect, type LoaderFunction } from 'react-router';
+import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
 import { openModal } from '../lib/modal-state';
 import { isSignedIn } from '../lib/session';
@@ -9,12 +11,28 @@ import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 export function guardLoader(path: RoutePath): LoaderFunction | undefined {
   const access = ROUTE_ACCESS[path];
   if (access === 'public') return undefined;
-  return async () => {
+  return async ({ request }) => {
     const signedIn = isSignedIn();
     const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
     const decision = decideAccess(access, { signedIn, iso });
     if (decision.allow) return null;
     if (decision.openMainLogin) openModal('main');
-    return redirect(decision.redirectTo);
+    return redirect(decision.redirectTo + keptQuery(request.url));
   };
+}
+
+/**
+ * The spec §2 link parameters (refCode, modal links) of the refused address, carried to the page
+ * the visitor is sent to, where the query handler stores the referral (a referral link to a
+ * signed-in-only page would otherwise lose its code on the way to /).
+ */
+function keptQuery(url: string): string {
+  const from = new URL(url).searchParams;
+  const kept = new URLSearchParams();
+  for (const name of parseQuery(from.toString()).consumed) {
+    const value = from.get(name);
+    if (value) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : '';
 }

@@ -71,11 +71,14 @@ export function refreshCurrentUser(): Promise<Me | null> {
       const failure = toApiFailure(err, 'request error');
       // Offline is not an error here (the cached record is shown); a refusal or a fault is.
       store.set(userFetchFailedAtom, failure.status !== 0);
-      // A refused token has signed the player out already (api-client); otherwise keep the cache.
-      store.set(userStatusAtom, isSignedIn() ? 'authenticated' : 'anonymous');
       if (failure.status !== 0) console.warn(failure.message);
       const { db } = await loadDb();
-      return (await db.user.get('me').catch(() => undefined)) ?? null;
+      const cached = (await db.user.get('me').catch(() => undefined)) ?? null;
+      // Spec §4: a failed profile fetch marks the player not authenticated. Only offline with a
+      // cached record (the PWA's offline mode) stays authenticated; the tokens are kept either way,
+      // but nothing may treat the player as known (e.g. Connect opening the first-time username).
+      store.set(userStatusAtom, failure.status === 0 && cached && isSignedIn() ? 'authenticated' : 'anonymous');
+      return cached;
     } finally {
       inFlight = null;
     }

@@ -1,14 +1,26 @@
-// Browser wallets (spec §4, §5): an injected EIP-1193 provider (window.ethereum) or one announced
-// through EIP-6963 is used when present. Without one, mobile browsers go to the MetaMask app's deep
-// link and desktop browsers may load the MetaMask SDK (QR pairing with the phone app) — the SDK is
-// imported only then, so it never weighs on a page load.
+// Browser wallets (spec §4, §5). Every installed wallet that announces itself through EIP-6963 is
+// offered (name and icon) and the player picks one; `window.ethereum` is used only when none
+// announces itself. Without either, mobile browsers go to the MetaMask app's deep link and desktop
+// browsers may load the MetaMask SDK (QR pairing with the phone app) — the SDK is imported only
+// then, so it never weighs on a page load. The wallet the player picked is the one findProvider()
+// returns afterwards (sign-in, wallet binding, USDT payments).
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown>;
 }
 
+/** An EIP-6963 announcement: the wallet's own name and icon (a data: URI) and its provider. */
+export interface WalletChoice {
+  uuid: string;
+  name: string;
+  /** A data:image/… URI, or '' when the wallet sent anything else (never a remote address). */
+  icon: string;
+  rdns: string;
+  provider: Eip1193Provider;
+}
+
 interface Eip6963Detail {
-  info?: { rdns?: string; name?: string };
+  info?: { uuid?: unknown; name?: unknown; icon?: unknown; rdns?: unknown };
   provider?: Eip1193Provider;
 }
 
@@ -18,42 +30,87 @@ declare global {
   }
 }
 
-const announced: Eip6963Detail[] = [];
+const METAMASK_RDNS = 'io.metamask';
+/** The rdns of the wallet the player picked last (a device preference, kept across reloads). */
+const CHOSEN_WALLET_KEY = 'pxt.wallet';
+
+const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+const announced: WalletChoice[] = [];
 let listening = false;
 function listen(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   window.addEventListener('eip6963:announceProvider', (e) => {
     const detail = (e as CustomEvent<Eip6963Detail>).detail;
-    if (detail?.provider && !announced.some((a) => a.provider === detail.provider)) announced.push(detail);
+    const provider = detail?.provider;
+    if (!provider || typeof provider.request !== 'function') return;
+    const uuid = text(detail.info?.uuid, 100);
+    if (announced.some((a) => a.provider === provider || (uuid && a.uuid === uuid))) return;
+    const icon = text(detail.info?.icon, 200_000);
+    announced.push({
+      uuid,
+      name: text(detail.info?.name, 60).trim() || text(detail.info?.rdns, 100),
+      icon: /^data:image\//i.test(icon) ? icon : '',
+      rdns: text(detail.info?.rdns, 100),
+      provider,
+    });
   });
 }
 
-function injected(): Eip1193Provider | null {
-  const eth = window.ethereum;
+/** window.ethereum (the pre-EIP-6963 way); with several extensions in one, MetaMask's. */
+export function injectedProvider(): Eip1193Provider | null {
+  const eth = typeof window === 'undefined' ? undefined : window.ethereum;
   if (!eth) return null;
-  // Several extensions at once: prefer MetaMask.
   return eth.providers?.find((p) => p.isMetaMask) ?? eth;
 }
 
-function fromAnnouncements(): Eip1193Provider | null {
-  const metamask = announced.find((a) => a.info?.rdns === 'io.metamask');
-  return (metamask ?? announced[0])?.provider ?? null;
-}
-
-/** The wallet to use: window.ethereum, else an EIP-6963 announcement within `waitMs`, else null. */
-export async function findProvider(waitMs = 400): Promise<Eip1193Provider | null> {
+/**
+ * Asks every installed wallet to announce itself (eip6963:requestProvider) and resolves with all
+ * that did, the last chosen one first. Wallets answer at once as a rule; when none has, a slow one
+ * gets until `waitMs`.
+ */
+export async function discoverWallets(waitMs = 400): Promise<WalletChoice[]> {
   listen();
-  const direct = injected() ?? fromAnnouncements();
-  if (direct) return direct;
   window.dispatchEvent(new Event('eip6963:requestProvider'));
   const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    const p = injected() ?? fromAnnouncements();
-    if (p) return p;
+  while (announced.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const last = storedChoice();
+  return [...announced].sort((a, b) => Number(b.rdns === last && last !== '') - Number(a.rdns === last && last !== ''));
+}
+
+let chosen: WalletChoice | null = null;
+
+function storedChoice(): string {
+  try {
+    return localStorage.getItem(CHOSEN_WALLET_KEY) ?? '';
+  } catch {
+    return '';
   }
-  return null;
+}
+
+/** Remembers the wallet the player picked: findProvider() returns it from now on. */
+export function chooseWallet(choice: WalletChoice): void {
+  chosen = choice;
+  try {
+    if (choice.rdns) localStorage.setItem(CHOSEN_WALLET_KEY, choice.rdns);
+  } catch {
+    /* storage unavailable: the choice holds for this page only */
+  }
+}
+
+/** The wallet the player picked on this page, if any. */
+export const chosenWallet = (): WalletChoice | null => chosen;
+
+/**
+ * The wallet to use without asking the player: the one they picked, else the announced one they
+ * picked last time, else MetaMask, else the first announced, else window.ethereum, else null.
+ */
+export async function findProvider(waitMs = 400): Promise<Eip1193Provider | null> {
+  if (chosen) return chosen.provider;
+  const wallets = await discoverWallets(waitMs);
+  const last = storedChoice();
+  const pick = wallets.find((w) => last !== '' && w.rdns === last) ?? wallets.find((w) => w.rdns === METAMASK_RDNS) ?? wallets[0];
+  return pick?.provider ?? injectedProvider();
 }
 
 export const isMobileDevice = (ua = typeof navigator === 'undefined' ? '' : navigator.userAgent) =>

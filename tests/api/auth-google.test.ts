@@ -8,6 +8,7 @@ import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 type Answer = { status: number; body: unknown } | 'hang-up' | 'not-json';
 
 const CLIENT_ID = 'pxt-test-client.apps.googleusercontent.com';
+const CLIENT_SECRET = 'GOCSPX-test-secret';
 
 describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   let t: TestApp;
@@ -15,12 +16,28 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   const answers = new Map<string, Answer>();
   /** Tokens the fake Google issued to another app (tokeninfo names that app as the audience). */
   const foreignTokens = new Set<string>();
+  /** Authorization codes the fake Google's token endpoint exchanges, for the access token it hands out. */
+  const codes = new Map<string, string>();
+  /** The forms the token endpoint received. */
+  const exchanges: Record<string, string>[] = [];
   let tokenCounter = 0;
   let port = 0;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      if (url.pathname === '/token') {
+        // Google's token endpoint: a form POST; a code is good once, with our client and secret.
+        let raw = '';
+        for await (const chunk of req) raw += chunk;
+        const form = Object.fromEntries(new URLSearchParams(raw));
+        exchanges.push(form);
+        const token = codes.get(form.code ?? '');
+        const ours = req.method === 'POST' && form.client_id === CLIENT_ID && form.client_secret === CLIENT_SECRET && form.grant_type === 'authorization_code' && form.redirect_uri === 'postmessage';
+        if (!token || !ours) return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant","error_description":"Bad Request"}');
+        codes.delete(form.code!);
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, id_token: 'header.payload.signature', expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile' }));
+      }
       if (url.pathname === '/tokeninfo') {
         const token = url.searchParams.get('access_token') ?? '';
         if (!answers.has(token)) return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
@@ -167,6 +184,73 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     } finally {
       await other.close();
     }
+  });
+
+  describe('code flow (GOOGLE_CLIENT_SECRET set)', () => {
+    let coded: TestApp;
+    beforeAll(async () => {
+      coded = await createTestApp(dialect, { ...googleEnv(), GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_TOKEN_URL: `http://127.0.0.1:${port}/token` });
+    });
+    afterAll(() => coded.close());
+    let codeCounter = 0;
+    /** A code the fake Google exchanges for a token behind this profile (or answer). */
+    const googleCode = (p: Record<string, unknown> | Answer) => {
+      const code = `4/0A-code-${dialect}-${++codeCounter}`;
+      codes.set(code, googleToken(p));
+      return code;
+    };
+    const withCode = (app: TestApp, code: unknown) => app.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { code }, remoteAddress: otherIp() });
+
+    it('tells the client to use the code flow', async () => {
+      expect((await coded.app.inject({ method: 'GET', url: `${API}/config/` })).json().google_code_flow).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/config/` })).json().google_code_flow).toBe(false);
+    });
+
+    it('exchanges the code with the client secret, then registers and logs in like the token flow', async () => {
+      const p = profile(uniqueEmail('coded'));
+      const first = await withCode(coded, googleCode(p));
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ action: 'registered' });
+      expect(exchanges.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: 'postmessage' });
+      const record = (await coded.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(first.json().access) })).json();
+      expect(record).toMatchObject({ email: p.email.toLowerCase(), username: first.json().username });
+      const again = await withCode(coded, googleCode(p));
+      expect(again.json()).toMatchObject({ action: 'logged_in', username: first.json().username });
+      // The token flow still works on a server with a secret.
+      expect((await coded.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(p) }, remoteAddress: otherIp() })).json().action).toBe('logged_in');
+    });
+
+    it('refuses a bad, reused or foreign code and what the token behind it fails, with a 4xx, never a 5xx', async () => {
+      failed(await withCode(coded, 'not-a-code-google-issued'));
+      const once = googleCode(profile(uniqueEmail('once')));
+      expect((await withCode(coded, once)).statusCode).toBe(200);
+      failed(await withCode(coded, once));
+      // The token behind the code is checked like the token flow's: verified e-mail, audience.
+      const unverified = await withCode(coded, googleCode(profile(uniqueEmail(), { email_verified: false })));
+      failed(unverified);
+      expect(unverified.json().code).toBe('google_email_not_verified');
+      const foreign = googleCode(profile(uniqueEmail('foreign-code')));
+      foreignTokens.add(codes.get(foreign)!);
+      expect((await withCode(coded, foreign)).json().code).toBe('google_wrong_audience');
+      for (const junk of ['', 'x'.repeat(3000), 42, null]) {
+        const res = await withCode(coded, junk);
+        expect(res.statusCode).toBe(400);
+      }
+      const neither = await coded.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: {}, remoteAddress: otherIp() });
+      expect(neither.statusCode).toBe(400);
+    });
+
+    it('refuses when the token endpoint cannot be reached, and a code when no secret is set', async () => {
+      const down = await createTestApp(dialect, { ...googleEnv(), GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token' });
+      try {
+        failed(await withCode(down, googleCode(profile(uniqueEmail()))));
+      } finally {
+        await down.close();
+      }
+      const res = await withCode(t, googleCode(profile(uniqueEmail())));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('google_code_flow_not_configured');
+    });
   });
 
   it('creates one account when the same new Google player signs in twice at once', async () => {

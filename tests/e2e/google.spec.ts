@@ -62,3 +62,46 @@ test('a token Google does not vouch for is refused with the catalogue text', asy
   await dialog.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Failed to login with Google');
 });
+
+type TokenAnswer = { access_token?: string; error?: string; error_description?: string };
+/** Replaces the loaded stub: Google answers `answer`, or (null) never answers (popup closed). */
+function googleAnswers(answer: TokenAnswer | null) {
+  type Config = { callback(r: TokenAnswer): void; error_callback(e: { type: string; message: string }): void };
+  (window as unknown as { google: unknown }).google = {
+    accounts: {
+      oauth2: {
+        initTokenClient: (config: Config) => ({
+          requestAccessToken: () => setTimeout(() => (answer ? config.callback(answer) : config.error_callback({ type: 'popup_closed', message: 'Popup window closed' })), 10),
+        }),
+      },
+    },
+  };
+}
+
+test('Google errors show in the dialog that holds the button, with the catalogue texts (spec §8)', async ({ page }) => {
+  await page.route('https://accounts.google.com/gsi/client', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GSI_STUB.replace("'google-access-token'", "'forged-token'") }),
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Continue with e-mail' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByRole('button', { name: 'Continue with Google' }).click();
+  // Our server refused the token: its catalogue text, in the Login (e-mail) dialog itself.
+  await expect(login.getByRole('alert')).toHaveText('Failed to login with Google');
+
+  // Google refused without a description, then with one: shown in the same dialog.
+  await page.evaluate(googleAnswers, { error: 'access_denied' });
+  await login.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(login.getByRole('alert')).toHaveText('Google auth error');
+  await page.evaluate(googleAnswers, { error: 'access_denied', error_description: 'The user denied access' });
+  await login.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(login.getByRole('alert')).toHaveText('The user denied access');
+
+  // Google never answered (popup closed): 'Google login failed', here in the main login.
+  await login.getByRole('button', { name: 'Go back' }).click();
+  const main = page.getByRole('dialog', { name: 'Enter the PXT universe' });
+  await page.evaluate(googleAnswers, null);
+  await main.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Google login failed');
+});

@@ -90,3 +90,62 @@ test('without any wallet a desktop browser says MetaMask is not installed (and l
   await expect(dialog.getByRole('link', { name: 'Install MetaMask' })).toHaveAttribute('href', 'https://metamask.io/download/');
   expect(scripts.filter((u) => /metamask/i.test(u))).toEqual([]);
 });
+
+/** Two wallets that announce themselves (EIP-6963), the first also as window.ethereum, each signing with its own key. */
+async function injectTwoWallets(page: Page) {
+  const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
+  const signed: string[][] = [[], []];
+  await page.exposeFunction('__pxtTestSignWith', async (index: number, hex: `0x${string}`) => {
+    signed[index].push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
+    return accounts[index].signMessage({ message: { raw: hex } });
+  });
+  await page.addInitScript((addresses: string[]) => {
+    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
+    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
+    const wallets = addresses.map((address, index) => ({
+      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
+      provider: {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+        },
+        on() {},
+        removeListener() {},
+      },
+    }));
+    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
+    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  }, accounts.map((a) => a.address));
+  return { accounts, signed };
+}
+
+test('two wallets announce themselves: the player picks the second and signs in with its address (a referral link to /miner kept)', async ({ page, baseURL }) => {
+  const { accounts, signed } = await injectTwoWallets(page);
+  // A referral link to a signed-in-only page: the visitor lands on / with the main login, code kept.
+  await page.goto('/miner?refCode=crew77');
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Connect wallet' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Confirm in your wallet' });
+  const list = confirm.getByRole('list', { name: 'Installed wallets' });
+  await expect(list.getByRole('button')).toHaveText(['Alpha Wallet', 'Beta Wallet']);
+  // The wallets' own icons (data: URIs) are shown: the page's CSP lets them load.
+  const icons = list.locator('img');
+  await expect(icons).toHaveCount(2);
+  expect(await icons.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+
+  const completion = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH');
+  await list.getByRole('button', { name: 'Beta Wallet' }).click();
+  const details = page.getByRole('dialog', { name: 'Choose your username' });
+  await expect(details).toBeVisible({ timeout: 20_000 });
+  expect(signed[0]).toEqual([]);
+  expect(signed[1]).toHaveLength(1);
+  await details.getByLabel('Username').fill('BetaRider');
+  await details.getByRole('button', { name: 'Save and continue' }).click();
+  expect((await completion).postDataJSON()).toMatchObject({ username: 'BetaRider', referral_link: expect.stringContaining('refCode=crew77') });
+  await expect(page.getByTestId('player-block')).toContainText(shortWallet(accounts[1].address));
+});

@@ -155,9 +155,21 @@ describe('beta application form', () => {
     ];
     const shown = betaSubmitError('en', failure({ detail: errors[0].message, code: 'invalid_telegram_format', errors }), 'fallback');
     expect(shown.fields).toEqual({ telegram: 'Telegram: Invalid Telegram username format', wallet: 'Wallet: Invalid wallet address format' });
-    expect(shown.message).toBe('Telegram: Invalid Telegram username format\nWallet: Invalid wallet address format');
     const ru = betaSubmitError('ru', failure({ errors: [{ field: 'discord', message: 'x' }, { field: 'email', message: 'y' }] }), 'fallback');
     expect(ru.fields).toEqual({ discord: 'Discord: x', email: 'Email: y' });
+  });
+
+  it('spec §8 order: the detail first, then the prefixed field errors, then the fallback', () => {
+    const errors = [
+      { field: 'telegram', message: taskMessage('invalid_telegram_format').ru },
+      { field: 'wallet', message: taskMessage('invalid_wallet_format').ru },
+    ];
+    const withDetail = betaSubmitError('en', failure({ detail: 'Application has already been submitted', code: 'beta_already_applied', errors }), 'fallback');
+    expect(withDetail.message).toBe('Application has already been submitted');
+    // The field lines still sit under their fields.
+    expect(withDetail.fields).toEqual({ telegram: 'Telegram: Invalid Telegram username format', wallet: 'Wallet: Invalid wallet address format' });
+    expect(betaSubmitError('en', failure({ errors }), 'fallback').message).toBe('Telegram: Invalid Telegram username format\nWallet: Invalid wallet address format');
+    expect(betaSubmitError('en', failure({ errors: [] }), 'fallback').message).toBe('fallback');
   });
 
   it('shows the detail otherwise, else the fallback', () => {

@@ -33,10 +33,10 @@ describe('route access (spec §2, §6)', () => {
 });
 
 describe('guard loaders', () => {
-  const run = async (path: keyof typeof ROUTE_ACCESS) => {
+  const run = async (path: keyof typeof ROUTE_ACCESS, url = 'http://x/') => {
     const loader = guardLoader(path);
     if (!loader) return 'no guard';
-    const result = (await loader({ request: new Request('http://x/'), params: {}, context: undefined } as never)) as Response | null;
+    const result = (await loader({ request: new Request(url), params: {}, context: undefined } as never)) as Response | null;
     return result ? `${result.status} ${result.headers.get('Location')}` : 'allowed';
   };
 
@@ -53,6 +53,13 @@ describe('guard loaders', () => {
   it('redirects a visitor and opens the main login', async () => {
     expect(await run('/miner')).toBe('302 /');
     expect(store.get(modalStateAtom).open).toBe('main');
+  });
+
+  it("keeps a referral code (and an e-mail link) of a signed-in-only page on the way to /", async () => {
+    expect(await run('/tasks', 'http://x/tasks?refCode=crew77')).toBe('302 /?refCode=crew77');
+    expect(await run('/miner', 'http://x/miner?utm_source=tg&refCode=crew77&x=1')).toBe('302 /?refCode=crew77');
+    expect(await run('/referrals', 'http://x/referrals?modal=confirmEmail&token=t1')).toBe('302 /?modal=confirmEmail&token=t1');
+    expect(await run('/arcade', 'http://x/arcade?utm_source=tg')).toBe('302 /');
   });
 
   it('lets a signed-in player through, and /ico only with the flag', async () => {

@@ -38,3 +38,44 @@ describe('wallet flow helpers', () => {
     expect(sameAddress('', '')).toBe(false);
   });
 });
+
+describe('wallet discovery (EIP-6963)', () => {
+  it('offers every wallet that announces itself, window.ethereum only when none does, and the chosen one afterwards', async () => {
+    const { chooseWallet, discoverWallets, findProvider } = await import('@/lib/wallet');
+    const request = async () => null;
+    const legacy = { request };
+    window.ethereum = legacy;
+    // Nobody announces: window.ethereum.
+    expect(await discoverWallets(0)).toEqual([]);
+    expect(await findProvider(0)).toBe(legacy);
+
+    const alpha = { request };
+    const beta = { request };
+    const announce = () => {
+      for (const [provider, info] of [
+        [alpha, { uuid: 'u-a', name: 'Alpha Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: 'com.alpha' }],
+        [beta, { uuid: 'u-b', name: 'Beta Wallet', icon: 'https://tracker.example/icon.png', rdns: 'com.beta' }],
+      ] as const)
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+    };
+    window.addEventListener('eip6963:requestProvider', announce);
+    try {
+      const wallets = await discoverWallets(0);
+      expect(wallets.map((w) => [w.name, w.rdns, w.icon])).toEqual([
+        ['Alpha Wallet', 'com.alpha', 'data:image/svg+xml;base64,PHN2Zy8+'],
+        // Only data: icons are shown: a remote one would tell a third party who opened the dialog.
+        ['Beta Wallet', 'com.beta', ''],
+      ]);
+      // Announced wallets come before window.ethereum.
+      expect(await findProvider(0)).toBe(alpha);
+      chooseWallet(wallets[1]);
+      expect(await findProvider(0)).toBe(beta);
+      expect(localStorage.getItem('pxt.wallet')).toBe('com.beta');
+      // The last choice is offered first next time.
+      expect((await discoverWallets(0)).map((w) => w.rdns)).toEqual(['com.beta', 'com.alpha']);
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce);
+      delete window.ethereum;
+    }
+  });
+});

@@ -1,9 +1,9 @@
-// Google sign-in (decisions §5): the Google account is found by its subject id, else linked to the
+// Google sign-in (decisions §5), token or code flow (spec §7): the Google account is found by its subject id, else linked to the
 // account with the same (Google-verified) e-mail, else a new account is made with a free username.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleRequestSchema, googleResponseSchema } from '@shared/api/auth';
 import { revokeActionTokens } from '../../services/action-tokens';
-import { fetchGoogleProfile, googleFailed } from '../../services/google';
+import { exchangeGoogleCode, fetchGoogleProfile, googleFailed } from '../../services/google';
 import { issueTokenPair } from '../../services/refresh-tokens';
 import { takeSignup } from '../../services/signup-limit';
 import { createUser, findUserByEmail, generateUsername } from '../../services/users';
@@ -15,7 +15,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { signIn: true }, schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: googleResponseSchema } } },
     async (request) => {
       const { googleClientId: clientId, googleUserinfoUrl: userinfoUrl, googleTokeninfoUrl: tokeninfoUrl } = app.config;
-      const profile = await fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, request.body.access_token);
+      const { body } = request;
+      const accessToken =
+        'access_token' in body
+          ? body.access_token
+          : await exchangeGoogleCode({ clientId, clientSecret: app.config.googleClientSecret, tokenUrl: app.config.googleTokenUrl }, body.code);
+      const profile = await fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, accessToken);
       // Two sign-ins racing for one new account, or for one generated name, fail on a unique
       // column; the retry finds the account, or picks another name.
       return retryOnUniqueViolation(() =>

@@ -50,8 +50,9 @@ export const confirmPasswordChange = (body: ConfirmPasswordChangeRequest) =>
 export const addEmailPassword = (body: AddEmailPasswordRequest) =>
   api<DetailResponse>('auth/add-email-password/', { method: 'POST', body: { ...body } });
 
-export const loginWithGoogle = (accessToken: string) =>
-  api<GoogleResponse>('auth/google/', { method: 'POST', body: { access_token: accessToken }, skipAuth: true });
+/** Token flow: Google's access token; code flow: the popup's authorization code. */
+export const loginWithGoogle = (proof: { access_token: string } | { code: string }) =>
+  api<GoogleResponse>('auth/google/', { method: 'POST', body: proof, skipAuth: true });
 
 export const loginWithWallet = (body: WalletRequest) =>
   api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true });

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { toApiFailure } from '@/lib/api-errors';
-import { refreshCurrentUser } from '@/lib/current-user';
+import { refreshCurrentUser, userStatusAtom } from '@/lib/current-user';
 import { backModal, closeModal, useModalState } from '@/lib/modal-state';
 import { completeRegistration } from '../api/auth-api';
 import { firstUsernameMessage, firstUsernameValid, usernameInput } from '../lib/validation';
@@ -24,6 +25,9 @@ export default function AccountDetailsModal() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Undismissable only for a player /auth/me vouched for; after a failed fetch (spec §4: not
+  // authenticated) the dialog can be closed, so no one is stranded in it.
+  const stranded = useAtomValue(userStatusAtom) === 'anonymous';
 
   const ruleKey = touched ? firstUsernameMessage(username) : null;
   const valid = firstUsernameValid(username);
@@ -42,8 +46,8 @@ export default function AccountDetailsModal() {
     } catch (err) {
       const f = toApiFailure(err, t('errors:unexpected'));
       // This dialog cannot be dismissed, so a server fault is told here rather than in the error modal.
-      if (f.code === 'username_taken') setError(t('validation.usernameTaken'));
-      else if (f.status === 400) setError(f.message);
+      // Spec §5: ANY 400 reads 'taken' here (unlike the update-username dialog).
+      if (f.status === 400) setError(t('validation.usernameTaken'));
       else if (f.serverFault) setError(t('errors:internal'));
       else setError(t('errors:unexpected'));
       setBusy(false);
@@ -51,7 +55,7 @@ export default function AccountDetailsModal() {
   };
 
   return (
-    <Modal title={t('accountDetails.title')} description={t('accountDetails.text')} onBack={previous === 'confirmWallet' ? backModal : undefined}>
+    <Modal title={t('accountDetails.title')} description={t('accountDetails.text')} onBack={previous === 'confirmWallet' ? backModal : undefined} onClose={stranded ? closeModal : undefined}>
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('fields.username')}

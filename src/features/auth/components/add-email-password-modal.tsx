@@ -35,10 +35,11 @@ export default function AddEmailPasswordModal() {
       await addEmailPassword({ email: email.trim(), password, confirm_password: confirm });
       openModal('confirmEmail');
     } catch (err) {
-      const f = authFailure(err, t('errors:unexpected'));
+      // Spec §8: the server's message, else 'Add email and password failed'.
+      const f = authFailure(err, t('errors:auth.addEmailPassword'));
       const inUse = f.code === 'email_in_use' || /already in use/i.test(fieldMessage(f, 'email') ?? f.message);
       if (inUse) setEmailError(t('addEmailPassword.emailInUse'));
-      else setFormError(f.fromServer ? f.message : t('errors:unexpected'));
+      else setFormError(f.message);
       setBusy(false);
     }
   };

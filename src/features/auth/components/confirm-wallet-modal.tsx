@@ -8,18 +8,33 @@ import { loadAppConfig } from '@/lib/app-config';
 import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { isSignedIn } from '@/lib/session';
 import { authFailure } from '../lib/auth-failure';
-import { findProvider, isMobileDevice, isUserRejection, metamaskDeepLink, metamaskSdkProvider, METAMASK_DOWNLOAD_URL, type Eip1193Provider } from '@/lib/wallet';
+import {
+  chooseWallet,
+  discoverWallets,
+  injectedProvider,
+  isMobileDevice,
+  isUserRejection,
+  metamaskDeepLink,
+  metamaskSdkProvider,
+  METAMASK_DOWNLOAD_URL,
+  type Eip1193Provider,
+  type WalletChoice,
+} from '@/lib/wallet';
 import { walletSignIn } from '../lib/wallet-flow';
 import './auth-modals.css';
 
-type Phase = 'starting' | 'waiting' | 'rejected' | 'notInstalled' | 'redirecting' | 'failed';
+type Phase = 'starting' | 'choose' | 'waiting' | 'rejected' | 'notInstalled' | 'redirecting' | 'failed';
 
-/** Awaiting wallet confirmation (spec §2, §4): starts by itself after 500 ms, retries 1 s after a refusal. */
+/**
+ * Awaiting wallet confirmation (spec §2, §4): starts by itself after 500 ms, retries 1 s after a
+ * refusal. With several wallets announcing themselves (EIP-6963) the player first picks one.
+ */
 export default function ConfirmWalletModal() {
   const { t } = useTranslation('auth');
   const { previous } = useModalState();
   const [phase, setPhase] = useState<Phase>('starting');
   const [error, setError] = useState<string | null>(null);
+  const [wallets, setWallets] = useState<WalletChoice[]>([]);
   const alive = useRef(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -50,8 +65,16 @@ export default function ConfirmWalletModal() {
   const start = useCallback(async () => {
     setPhase('starting');
     setError(null);
-    const provider = await findProvider();
+    const found = await discoverWallets();
     if (!alive.current) return;
+    if (found.length > 1) {
+      setWallets(found);
+      setPhase('choose');
+      return;
+    }
+    if (found[0]) chooseWallet(found[0]);
+    // window.ethereum only when no wallet announced itself.
+    const provider = found[0]?.provider ?? injectedProvider();
     if (provider) return run(provider);
     if (isMobileDevice()) {
       setPhase('redirecting');
@@ -60,6 +83,11 @@ export default function ConfirmWalletModal() {
     }
     setPhase('notInstalled');
   }, [run]);
+
+  const pick = (wallet: WalletChoice) => {
+    chooseWallet(wallet);
+    void run(wallet.provider);
+  };
 
   const connectWithSdk = async () => {
     setPhase('starting');
@@ -91,7 +119,18 @@ export default function ConfirmWalletModal() {
     <Modal title={t('confirmWallet.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
       <div className="auth-wallet-status">
         <WalletArt />
-        {phase !== 'notInstalled' && <p>{t('confirmWallet.text')}</p>}
+        {phase !== 'notInstalled' && <p>{t(phase === 'choose' ? 'confirmWallet.choose' : 'confirmWallet.text')}</p>}
+        {phase === 'choose' && (
+          <ul className="auth-wallet-list" aria-label={t('confirmWallet.wallets')}>
+            {wallets.map((w) => (
+              <li key={w.uuid || w.rdns || w.name}>
+                <Button block variant="secondary" onClick={() => pick(w)} icon={w.icon ? <img src={w.icon} alt="" width={24} height={24} /> : undefined}>
+                  {w.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         {busy && (
           <p role="status" aria-live="polite">
             <Spinner size="sm" /> {status}

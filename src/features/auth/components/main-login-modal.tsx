@@ -1,19 +1,13 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { closeModal, switchModal } from '@/lib/modal-state';
-import { mainLoginErrorAtom } from '../state/auth-forms';
 import { SocialButton } from './social-button';
 import './auth-modals.css';
 
-/** The main login (spec §2): wallet, e-mail or Google, the privacy and terms note, an error line. */
+/** The main login (spec §2): wallet, e-mail or Google, the privacy and terms note, an error line (the Google button's, under it). */
 export default function MainLoginModal() {
   const { t } = useTranslation('auth');
-  const error = useAtomValue(mainLoginErrorAtom);
-  const setError = useSetAtom(mainLoginErrorAtom);
-  useEffect(() => () => setError(null), [setError]);
 
   return (
     <Modal title={t('main.title')} description={t('main.subtitle')} onClose={closeModal} className="auth-main">
@@ -26,11 +20,6 @@ export default function MainLoginModal() {
         </Button>
         <SocialButton />
       </div>
-      {error && (
-        <p className="modal-error" role="alert">
-          {error}
-        </p>
-      )}
       <p className="modal-note">
         <Trans t={t} i18nKey="main.terms" components={{ privacy: <strong />, terms: <strong /> }} />
       </p>

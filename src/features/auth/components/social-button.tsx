@@ -1,21 +1,22 @@
-import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { useAppConfig } from '@/lib/app-config';
 import { closeModal } from '@/lib/modal-state';
-import { authFailure } from '../lib/auth-failure';
-import { GoogleAuthError, loadGoogleScript } from '../lib/google';
+import { loadGoogleScript } from '../lib/google';
+import { googleErrorText } from '../lib/google-error';
 import { signInWithGoogle } from '../lib/google-sign-in';
-import { mainLoginErrorAtom } from '../state/auth-forms';
 
-/** "Continue with Google": hidden when the server has no Google client id (spec §2 config). */
-export function SocialButton({ showError = false }: { showError?: boolean }) {
+/**
+ * "Continue with Google": hidden when the server has no Google client id (spec §2 config). Its
+ * error line sits under the button, so it shows in whichever dialog holds it (main login, Login).
+ */
+export function SocialButton() {
   const { t } = useTranslation('auth');
   const config = useAppConfig();
   const clientId = config?.google_client_id ?? null;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useAtom(mainLoginErrorAtom);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (clientId) loadGoogleScript().catch(() => undefined);
@@ -27,11 +28,10 @@ export function SocialButton({ showError = false }: { showError?: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await signInWithGoogle(clientId);
+      await signInWithGoogle(clientId, config?.google_code_flow === true);
       closeModal();
     } catch (err) {
-      if (err instanceof GoogleAuthError) setError(err.message || t('errors:auth.googleAuth'));
-      else setError(authFailure(err, t('errors:auth.google')).message);
+      setError(googleErrorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -42,7 +42,7 @@ export function SocialButton({ showError = false }: { showError?: boolean }) {
       <Button block variant="ghost" loading={busy} onClick={onClick} icon={<GoogleMark />}>
         {t('social.google')}
       </Button>
-      {showError && error && (
+      {error && (
         <p className="modal-error" role="alert">
           {error}
         </p>

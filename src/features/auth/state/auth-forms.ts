@@ -10,9 +10,6 @@ export interface RegistrationForm {
 }
 export const registrationAtom = atom<RegistrationForm | null>(null);
 
-/** The error line of the main login modal (wallet and Google failures land here). */
-export const mainLoginErrorAtom = atom<string | null>(null);
-
 /** The full link the visitor arrived with (`refCode`), saved by the query handler. */
 export function storedReferralLink(): string | null {
   try {

@@ -36,7 +36,9 @@ export function Header() {
   const identified = signedIn && hasIdentity(user);
   // Signed in but the record is not known yet: show neither Connect nor the player block.
   const pending = signedIn && !user && (status === 'unknown' || status === 'loading');
-  const onConnect = () => openModal(signedIn ? 'accountDetails' : 'main');
+  // The first-time username dialog cannot be closed, so it is offered only to a player /auth/me
+  // has vouched for; after a failed fetch (not authenticated, spec §4) Connect is the main login.
+  const onConnect = () => openModal(signedIn && status === 'authenticated' ? 'accountDetails' : 'main');
   const onMiner = (e: React.MouseEvent) => {
     if (!signedIn) {
       e.preventDefault();

@@ -1,5 +1,5 @@
 // The beta-test application form (spec §3, §5, §8): the client refuses what the server refuses
-// (shared/beta.ts), and the server's answer is shown as its detail, or per field prefixed
+// (shared/beta.ts), and the server's answer is shown as its detail, else per field prefixed
 // 'Telegram: ', 'Discord: ', 'Email: ', 'Wallet: ', else the fallback.
 import { BETA_EMAIL_MAX, isValidDiscord, isValidTelegram, isValidWallet } from '@shared/beta';
 import type { Language } from '@shared/constants';
@@ -58,10 +58,11 @@ export function betaSubmitError(lang: Language, failure: ApiFailure, fallback: s
     if (!isBetaField(e.field) || fields[e.field]) continue;
     fields[e.field] = BETA_FIELD_PREFIX[e.field] + localizeTaskDetail(lang, e.message);
   }
-  const prefixed = BETA_FIELDS.flatMap((f) => (fields[f] ? [fields[f]] : []));
-  if (prefixed.length > 0) return { message: prefixed.join('\n'), fields };
+  // Spec §8: the detail first; only without one do the prefixed field errors make the message.
   if (failure.fromServer && !failure.serverFault) {
     return { message: localizeTaskDetail(lang, failure.message, failure.code ?? undefined), fields };
   }
+  const prefixed = BETA_FIELDS.flatMap((f) => (fields[f] ? [fields[f]] : []));
+  if (prefixed.length > 0) return { message: prefixed.join('\n'), fields };
   return { message: fallback, fields };
 }
