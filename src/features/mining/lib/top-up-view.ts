@@ -22,9 +22,12 @@ export function methodOptions(items: Pick<PaymentItemsResponse, 'methods' | 'una
   });
 }
 
-/** The method to preselect: the one chosen if still possible, else the first available. */
+/** Preselected when possible: a card works for everyone, USDT needs a linked wallet first. */
+export const DEFAULT_METHOD: PaymentMethod = 'card';
+
+/** The method to use: the one chosen if still possible, else the default, else the first available. */
 export function pickMethod(options: MethodOption[], chosen: PaymentMethod | null): PaymentMethod | null {
-  if (chosen && options.some((o) => o.method === chosen && o.available)) return chosen;
+  for (const m of [chosen, DEFAULT_METHOD]) if (m && options.some((o) => o.method === m && o.available)) return m;
   return options.find((o) => o.available)?.method ?? null;
 }
 
