@@ -191,12 +191,23 @@ test('card (in Russian): Stripe Checkout, back to /miner?order=id waiting, paid 
   expect(topUpLedger(server, 'CardPayer')).toEqual([{ amount: 50, unique_key: `order:${orderId}` }]);
 });
 
-test('offline the Pay button says payments need a connection, and nothing is queued', async ({ page, server, context }) => {
+test('without a linked wallet USDT asks to link one first; offline the Pay button says payments need a connection, and nothing is queued', async ({ page, server, context }) => {
   const account = await createEmailAccount(server, 'OfflinePayer');
   await signInPage(page, account);
   await page.goto('/miner');
   await page.getByRole('button', { name: 'Top up', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Top up balance' });
+  await expect(dialog.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+
+  // An e-mail player has no wallet: tether asks to link one (the wallet quest's dialog), no order is made.
+  await dialog.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: 'Tether (USDT)' }).check();
+  await dialog.getByRole('button', { name: 'Pay now' }).click();
+  await expect(dialog.getByText('USDT is paid from the wallet linked to your account. Link a wallet first.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Link a wallet' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect wallet' })).toBeVisible();
+  expect((await ordersOf(page, server)).count).toBe(0);
+  await page.getByRole('dialog', { name: 'Connect wallet' }).getByRole('button', { name: 'Close dialog' }).click();
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   await context.setOffline(true);
   const pay = dialog.getByRole('button', { name: 'Payments need a connection' });
