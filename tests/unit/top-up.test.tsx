@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentOrder } from '@shared/api/payments';
 import { TopUpForm } from '@/features/mining/components/top-up-form';
 import { latestOpenOrder, methodOptions, orderPhase, parseQuantity, payBlock, pickMethod, quantityFor } from '@/features/mining/lib/top-up-view';
+import { withRememberedTx } from '@/features/mining/state/payment-actions';
 import type { Eip1193Provider } from '@/lib/wallet';
 import { erc20TransferData, sendErc20Transfer, switchToChain, WalletTransferError } from '@/lib/wallet-transfer';
 import { load } from './locale-helpers';
@@ -82,6 +83,20 @@ describe('orders', () => {
     expect(orderPhase(order({ method: 'tether', tx_hash: '0xab' }))).toBe('confirming');
     expect(orderPhase(order({ checkout_url: 'https://checkout.stripe.test/c/pay/x' }))).toBe('awaitingCheckout');
     for (const s of ['paid', 'failed', 'expired', 'refunded'] as const) expect(orderPhase(order({ status: s }))).toBe(s);
+  });
+});
+
+describe('a transfer this browser sent', () => {
+  afterEach(() => localStorage.clear());
+  it('is followed even when the server did not record it, so the wallet is never asked twice', () => {
+    const tether = order({ id: 7, method: 'tether', pay_to: { chain_id: 1, contract: '0x1', to: '0x2', amount: '4990000' } });
+    expect(orderPhase(withRememberedTx(tether))).toBe('awaitingWallet');
+    localStorage.setItem('pxt.order-tx.7', '0xabc');
+    expect(withRememberedTx(tether).tx_hash).toBe('0xabc');
+    expect(orderPhase(withRememberedTx(tether))).toBe('confirming');
+    // The server's own record wins, and a decided order is left as it is.
+    expect(withRememberedTx({ ...tether, tx_hash: '0xdef' }).tx_hash).toBe('0xdef');
+    expect(withRememberedTx({ ...tether, status: 'expired' }).tx_hash).toBeNull();
   });
 });
 

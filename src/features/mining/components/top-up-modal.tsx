@@ -18,7 +18,7 @@ import { formatPrice } from '../lib/format';
 import { paymentFailureText } from '../lib/payment-errors';
 import { isOpenOrder, methodOptions, parseQuantity, payBlock, pickMethod } from '../lib/top-up-view';
 import { useOnline } from '../state/hooks';
-import { createOrder, loadOpenOrder, payWithWallet, type OrderIntent } from '../state/payment-actions';
+import { createOrder, loadOpenOrder, payWithWallet, withRememberedTx, type OrderIntent } from '../state/payment-actions';
 import { useFollowedOrder } from '../state/use-followed-order';
 import { OrderStatus } from './order-status';
 import { TopUpForm } from './top-up-form';
@@ -71,6 +71,8 @@ export default function TopUpModal() {
       setFollowed(await payWithWallet(order, user.wallet_address));
     } catch (err) {
       setError(paymentFailureText(err, t));
+      // Sent, but the server's answer was lost or refused for now: follow that transfer, never ask twice.
+      setFollowed({ order: withRememberedTx(order), confirmations: null, required: null });
     } finally {
       setPaying(false);
     }

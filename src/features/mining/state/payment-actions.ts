@@ -38,6 +38,17 @@ function storage(): Storage | null {
 /** The hash this browser sent for a tether order (the server may not have recorded it yet). */
 export const rememberedTx = (id: number): string | null => storage()?.getItem(txKey(id)) ?? null;
 
+/**
+ * A tether order as this browser knows it: with the hash it sent even when the server has not
+ * recorded it yet (its answer was lost), so the dialog follows that transfer instead of offering
+ * to pay a second time.
+ */
+export function withRememberedTx(order: PaymentOrder): PaymentOrder {
+  if (order.method !== 'tether' || order.tx_hash || order.status !== 'pending') return order;
+  const hash = rememberedTx(order.id);
+  return hash ? { ...order, tx_hash: hash } : order;
+}
+
 export class NoWalletError extends Error {
   constructor() {
     super('no browser wallet');
@@ -54,11 +65,12 @@ export async function createOrder(method: PaymentMethod, quantity: number, inten
 /** The newest open order of the player (this or another device), or null. */
 export async function loadOpenOrder(): Promise<PaymentOrder | null> {
   const page = await fetchRecentOrders();
-  return latestOpenOrder(page.results);
+  const open = latestOpenOrder(page.results);
+  return open && withRememberedTx(open);
 }
 
 export async function loadOrder(id: number): Promise<FollowedOrder> {
-  return { order: await fetchOrder(id), confirmations: null, required: null };
+  return { order: withRememberedTx(await fetchOrder(id)), confirmations: null, required: null };
 }
 
 async function postTx(id: number, hash: string): Promise<FollowedOrder> {

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { isOpenOrder } from '../lib/top-up-view';
 import { paymentFailureText } from '../lib/payment-errors';
 import { miningFailure } from '../lib/mining-errors';
-import { afterPaid, followOrder, forgetTx, rememberedTx, type FollowedOrder } from './payment-actions';
+import { afterPaid, followOrder, forgetTx, loadOrder, rememberedTx, type FollowedOrder } from './payment-actions';
 
 /** Between two looks at an open order: well under the server's 30 chain checks a minute. */
 export const ORDER_POLL_MS = 4000;
@@ -43,17 +43,17 @@ export function useFollowedOrder(t: TFunction, initial: FollowedOrder | null = n
       } catch (err) {
         if (!live) return;
         const f = miningFailure(err, 'topUp', t);
-        if (f.network || f.status >= 500) {
-          // Offline or the node busy: look again later with the same state.
+        if (f.network || f.status >= 500 || f.status === 429) {
+          // Offline, throttled or the node busy: look again later with the same state.
           setFollowed({ ...followed });
           return;
         }
-        // The server refused the hash (it keeps none): the player may send the transfer again.
-        if (followed.order.method === 'tether') {
-          forgetTx(followed.order.id);
-          setFollowed({ ...followed, order: { ...followed.order, tx_hash: null }, confirmations: null });
-        }
         setError(paymentFailureText(err, t));
+        // The chain refused the hash (the server keeps none): the player may send the transfer
+        // again. Any other refusal (the order expired meanwhile, …): show the order as it is now.
+        if (f.code?.startsWith('tx_')) forgetTx(followed.order.id);
+        const fresh = await loadOrder(followed.order.id).catch(() => null);
+        if (live && fresh) setFollowed(fresh);
       }
     }, ORDER_POLL_MS);
     return () => {
