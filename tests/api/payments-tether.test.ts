@@ -12,7 +12,7 @@ import { TETHER_CHECKS_PER_MINUTE } from '../../server/routes/payments/tether';
 import { recheckTetherOrder } from '../../server/services/payments/usdt-orders';
 import { usdtProvider } from '../../server/services/payments/usdt-provider';
 import { loadUsdtSettings } from '../../server/services/payments/usdt-settings';
-import { type AnvilNode, startAnvil, USDT } from '../helpers/anvil';
+import { type AnvilNode, startAnvil, USDT, usdtEnv } from '../helpers/anvil';
 import { apiCall, balance, createPlayer, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -32,13 +32,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => node?.stop());
 
-const usdtEnv = (): Record<string, string> => ({
-  USDT_RPC_URL: node.rpcUrl,
-  USDT_CHAIN_ID: String(node.chainId),
-  USDT_CONTRACT: usdt,
-  USDT_TREASURY: treasury,
-  USDT_CONFIRMATIONS: String(CONFIRMATIONS),
-});
+const usdtSettings = () => usdtEnv(node, usdt, treasury, CONFIRMATIONS);
 
 /** The address with the case of one letter flipped: its checksum no longer holds. */
 const badChecksum = (address: string) => {
@@ -60,7 +54,7 @@ async function pendingOrder(db: Db, userId: number, method: PaymentMethod): Prom
 describe.each(testDialects())('tether payments against anvil on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, usdtEnv());
+    t = await createTestApp(dialect, usdtSettings());
   });
   afterAll(() => t.close());
 
@@ -366,7 +360,7 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
   // Two more apps boot here: a generous limit, since a loaded machine takes seconds for that.
   it('answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached', { timeout: 60_000 }, async () => {
     for (const env of [{ USDT_CHAIN_ID: '1' }, { USDT_RPC_URL: 'http://127.0.0.1:9/' }] as Record<string, string>[]) {
-      const other = await createTestApp(dialect, { ...usdtEnv(), ...env });
+      const other = await createTestApp(dialect, { ...usdtSettings(), ...env });
       try {
         const wallet = await node.fundedAccount(usdt);
         const p = await createPlayer(other, { walletAddress: wallet.address });
@@ -388,7 +382,7 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
 
 describe('the USDT provider and settings', () => {
   it('asks for 4_990_000 units per 50 Gems item on the configured chain, contract and treasury', async () => {
-    const settings = loadUsdtSettings(usdtEnv())!;
+    const settings = loadUsdtSettings(usdtSettings())!;
     const provider = usdtProvider(settings);
     expect(provider).toMatchObject({ method: 'tether', name: 'usdt' });
     const order = { id: 7, userId: 1, gems: 150, amountCents: 3 * 499, currency: 'USD' as const, quantity: 3, externalId: null, walletAddress: null, createdAt: 0, charge: null, txHash: null, expiresAt: 0 };
@@ -399,8 +393,8 @@ describe('the USDT provider and settings', () => {
 
   it('is off without settings, and refuses half a configuration or a wrong value at start', () => {
     expect(loadUsdtSettings({})).toBeNull();
-    expect(loadUsdtSettings(usdtEnv())).toMatchObject({ confirmations: CONFIRMATIONS, chainId: node.chainId });
-    const { USDT_CONFIRMATIONS: _, ...noConfirmations } = usdtEnv();
+    expect(loadUsdtSettings(usdtSettings())).toMatchObject({ confirmations: CONFIRMATIONS, chainId: node.chainId });
+    const { USDT_CONFIRMATIONS: _, ...noConfirmations } = usdtSettings();
     expect(loadUsdtSettings(noConfirmations)!.confirmations).toBe(3);
     expect(() => loadUsdtSettings({ USDT_RPC_URL: node.rpcUrl })).toThrow(/USDT_CHAIN_ID, USDT_CONTRACT, USDT_TREASURY/);
     for (const bad of [
@@ -411,6 +405,6 @@ describe('the USDT provider and settings', () => {
       { USDT_CHAIN_ID: '0' },
       { USDT_RPC_URL: 'ftp://node' },
       { USDT_CONFIRMATIONS: '0' },
-    ]) expect(() => loadUsdtSettings({ ...usdtEnv(), ...bad }), JSON.stringify(bad)).toThrow();
+    ]) expect(() => loadUsdtSettings({ ...usdtSettings(), ...bad }), JSON.stringify(bad)).toThrow();
   });
 });

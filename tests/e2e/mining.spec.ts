@@ -138,18 +138,15 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const auto = page.getByRole('dialog', { name: 'Auto Miner' });
   await expect(auto).toContainText('Not enough Gems: you have 45, the Auto Miner costs 150.');
-  // Three top-ups, each returning to the Auto Miner dialog, then the subscription.
-  for (const gems of [95, 145, 195]) {
-    await auto.getByRole('button', { name: 'Top up Gems' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Top up balance' });
-    await dialog.getByRole('button', { name: 'Pay now' }).click();
-    await expect(dialog).toContainText(`Your balance: ${gems} Gems.`);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(auto.getByTestId('auto-miner-gems')).toHaveText(`Your Gems: ${gems}`);
-  }
-  await auto.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(auto).toContainText('The Auto Miner is on until');
-  await auto.getByRole('button', { name: 'Done' }).click();
+  // 105 Gems are missing: ONE order of 3 × 50 Gems, and the subscription once it is paid.
+  await auto.getByRole('button', { name: 'Buy 150 Gems and subscribe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top up balance' });
+  await expect(dialog.getByLabel('Quantity')).toHaveValue('3');
+  await expect(dialog.getByTestId('top-up-total')).toHaveText('150 Gems for $14.97');
+  await dialog.getByRole('button', { name: 'Pay now' }).click();
+  await expect(dialog).toContainText('+150 Gems');
+  await expect(dialog).toContainText('The Auto Miner is on until');
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('auto-miner-state')).toContainText('Active until');
   await expect(page.getByTestId('balance-gems')).toHaveText('45');
   // No session was running, so the Auto Miner started one; when it ends the server claims it and

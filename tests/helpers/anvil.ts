@@ -24,6 +24,17 @@ export const testUsdtAbi = artifact.abi;
 /** 1 USDT in the token's smallest unit (6 decimals). */
 export const USDT = 1_000_000n;
 
+/** The server's USDT settings (decisions §8) for a token deployed on this node, paying `treasury`. */
+export function usdtEnv(node: Pick<AnvilNode, 'rpcUrl' | 'chainId'>, token: Address, treasury: Address, confirmations: number): Record<string, string> {
+  return {
+    USDT_RPC_URL: node.rpcUrl,
+    USDT_CHAIN_ID: String(node.chainId),
+    USDT_CONTRACT: token,
+    USDT_TREASURY: treasury,
+    USDT_CONFIRMATIONS: String(confirmations),
+  };
+}
+
 export interface AnvilNode {
   rpcUrl: string;
   chainId: number;

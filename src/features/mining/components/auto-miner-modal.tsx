@@ -1,9 +1,9 @@
 // Auto Miner subscribe (spec §2, decisions §6): 150 Gems for 30 days; the server then claims each
 // finished session and starts the next one. Without enough Gems the dialog says so and offers the
-// top-up. After a subscribe the session list is refreshed (spec §4).
+// top-up of exactly the missing Gems in one order, which subscribes once paid. After a subscribe the session list is refreshed (spec §4).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '@shared/constants';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, TOP_UP_ITEM } from '@shared/constants';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { useCurrentUser } from '@/lib/current-user';
@@ -11,6 +11,7 @@ import { closeModal, switchModal } from '@/lib/modal-state';
 import { formatDateTime, formatInteger } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { autoMinerUntil } from '../lib/session-view';
+import { quantityFor } from '../lib/top-up-view';
 import { subscribe } from '../state/mining-actions';
 import { useSubscriptions } from '../state/mining-data';
 import './mining.css';
@@ -27,6 +28,8 @@ export default function AutoMinerModal() {
 
   const gems = user?.gems ?? 0;
   const short = refusedForGems || (user !== undefined && gems < AUTO_MINER_PRICE_GEMS);
+  // Decisions §8: exactly the missing Gems in ONE order, and the subscription once it is paid.
+  const buyQuantity = quantityFor(AUTO_MINER_PRICE_GEMS - gems);
   const activeUntil = subscriptions ? autoMinerUntil(subscriptions, Date.now()) : null;
 
   const onSubscribe = async () => {
@@ -72,9 +75,10 @@ export default function AutoMinerModal() {
           <p className="mining-notice mining-notice--error" role="alert">
             {t('autoMiner.notEnough', { gems: formatInteger(gems, lang), price: AUTO_MINER_PRICE_GEMS })}
           </p>
+          <p className="mining-hint mining-center">{t('autoMiner.buyHint', { quantity: buyQuantity, item: TOP_UP_ITEM.gems })}</p>
           <div className="modal-actions">
-            <Button block onClick={() => switchModal('topUp')}>
-              {t('autoMiner.topUp')}
+            <Button block onClick={() => switchModal('topUp', { quantity: String(buyQuantity), intent: 'autoMiner' })}>
+              {t('autoMiner.buyMissing', { gems: formatInteger(buyQuantity * TOP_UP_ITEM.gems, lang) })}
             </Button>
           </div>
         </>

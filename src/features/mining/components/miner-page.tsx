@@ -31,6 +31,7 @@ import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '.
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
+import { OrderOutcome } from './order-outcome';
 import { pendingCall } from './outbox-notices';
 import './mining.css';
 
@@ -163,6 +164,7 @@ export function MinerPage() {
         }
       />
       <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadErrors} outbox={outbox} />
+      <OrderOutcome />
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">

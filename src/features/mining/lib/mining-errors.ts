@@ -38,6 +38,16 @@ export const KNOWN_CODES = [
   'payment_method_unavailable',
   'too_many_open_orders',
   'payment_provider_error',
+  'wallet_required',
+  'tx_reverted',
+  'tx_wrong_token',
+  'tx_wrong_recipient',
+  'tx_wrong_sender',
+  'tx_amount_too_low',
+  'tx_used',
+  'order_not_pending',
+  'order_not_found',
+  'chain_unavailable',
 ] as const;
 export type KnownCode = (typeof KNOWN_CODES)[number];
 

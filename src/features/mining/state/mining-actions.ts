@@ -4,8 +4,7 @@
 import type { ApplyTempBoostResponse, MiningSession } from '@shared/api/mining';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
-import { applyTempBoost, buyShopItem, claimMining, selectTempBoost, startMining, subscribeAutoMiner, topUpGems } from '../api/mining-api';
-import type { PaymentMethod } from '@shared/constants';
+import { applyTempBoost, buyShopItem, claimMining, selectTempBoost, startMining, subscribeAutoMiner } from '../api/mining-api';
 import { refreshAssets, refreshBoosts, refreshSessions, refreshSubscriptions, storeSession, storeSubscriptions } from './mining-data';
 
 export type Outcome<T> = { kind: 'done'; data: T } | { kind: 'queued' };
@@ -61,13 +60,6 @@ export async function subscribe(): Promise<Date> {
   // Spec §4: the session list is refreshed after the Auto Miner subscribe.
   await quietly(refreshSessions(), refreshSubscriptions().catch(() => storeSubscriptions([r.subscription])), refreshBoosts(), refreshCurrentUser());
   return new Date(r.subscription.expires_at);
-}
-
-export async function topUp(method: PaymentMethod) {
-  const r = await topUpGems(method);
-  await patchGems(r.gems);
-  void refreshCurrentUser();
-  return r.order;
 }
 
 /** Everything the miner shows, refreshed from the network on page open and after a replay. */

@@ -1,0 +1,88 @@
+// One order's state in words (decisions §8), shared by the Top Up dialog and /miner?order={id}:
+// paid (Gems added, the balance), waiting (the provider's page, or the wallet transfer and its
+// confirmations), failed, expired or refunded (with a way to try again).
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/button';
+import { Spinner } from '@/components/spinner';
+import { formatDateTime, formatInteger } from '../lib/format';
+import { orderPhase } from '../lib/top-up-view';
+import type { FollowedOrder } from '../state/payment-actions';
+
+export interface OrderStatusProps {
+  followed: FollowedOrder;
+  balance: number;
+  /** tether, not sent yet: asks the wallet again. */
+  onPayWallet?: () => void;
+  paying?: boolean;
+  onRetry?: () => void;
+  subscribedUntil?: Date | null;
+}
+
+/** The token amount in USDT (6 decimals) for the text. */
+const usdt = (amount: string | undefined) => (amount ? (Number(amount) / 1e6).toFixed(2) : '');
+
+export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, subscribedUntil }: OrderStatusProps) {
+  const { t, i18n } = useTranslation('mining');
+  const lang = i18n.language;
+  const { order, confirmations, required } = followed;
+  const phase = orderPhase(order);
+  const values = { id: order.id, gems: order.gems, balance: formatInteger(balance, lang), amount: usdt(order.pay_to?.amount) };
+
+  if (phase === 'paid') {
+    return (
+      <>
+        <p className="mining-notice mining-notice--ok" role="status" data-testid="order-status" data-phase={phase}>
+          {t('topUp.order.paid', values)}
+        </p>
+        {subscribedUntil && (
+          <p className="mining-notice mining-notice--ok" role="status">
+            {t('autoMiner.done', { date: formatDateTime(subscribedUntil, lang) })}
+          </p>
+        )}
+      </>
+    );
+  }
+  if (phase === 'failed' || phase === 'expired' || phase === 'refunded') {
+    return (
+      <>
+        <p className="mining-notice mining-notice--error" role="alert" data-testid="order-status" data-phase={phase}>
+          {t(`topUp.order.${phase}`, values)}
+        </p>
+        {onRetry && (
+          <div className="modal-actions">
+            <Button block onClick={onRetry}>
+              {t('topUp.retry')}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+  const text =
+    phase === 'confirming'
+      ? required
+        ? t('topUp.order.confirming', { ...values, count: Math.min(confirmations ?? 0, required), required })
+        : t('topUp.order.confirmingUnknown', values)
+      : t(`topUp.order.${phase}`, values);
+  return (
+    <>
+      <p className="mining-notice mining-notice--warn" role="status" aria-live="polite" data-testid="order-status" data-phase={phase}>
+        {phase !== 'awaitingWallet' && <Spinner size="sm" />} {text}
+      </p>
+      {phase === 'awaitingCheckout' && order.checkout_url && (
+        <div className="modal-actions">
+          <a className="btn btn--primary btn--block" href={order.checkout_url}>
+            {t('topUp.checkout')}
+          </a>
+        </div>
+      )}
+      {phase === 'awaitingWallet' && onPayWallet && (
+        <div className="modal-actions">
+          <Button block onClick={onPayWallet} loading={paying}>
+            {t('topUp.payWallet')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// An injected EIP-1193 wallet for the browser tests whose answers are real: the page's
+// `window.ethereum` forwards personal_sign and eth_sendTransaction to Node, which signs with a viem
+// account and sends to a local anvil node. It starts on Ethereum (0x1), as a fresh MetaMask would,
+// so the app must switch it to the payment chain; a chain it does not know answers 4902.
+import type { Page } from '@playwright/test';
+import { createWalletClient, defineChain, type Hex, http, type PrivateKeyAccount } from 'viem';
+
+export interface WalletLog {
+  /** Every method the page asked for, in order. */
+  calls: string[];
+  sent: Hex[];
+}
+
+export async function injectChainWallet(page: Page, account: PrivateKeyAccount, node: { rpcUrl: string; chainId: number }): Promise<WalletLog> {
+  const log: WalletLog = { calls: [], sent: [] };
+  const chain = defineChain({ id: node.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
+  const wallet = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
+  let chainId = 1;
+  const known = new Set([1, node.chainId]);
+  type Answer = { result?: unknown; error?: { code: number; message: string } };
+  await page.exposeFunction('__pxtTestWallet', async (method: string, params: unknown[] = []): Promise<Answer> => {
+    log.calls.push(method);
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'eth_accounts':
+        return { result: [account.address] };
+      case 'eth_chainId':
+        return { result: `0x${chainId.toString(16)}` };
+      case 'wallet_switchEthereumChain': {
+        const wanted = Number(BigInt((params[0] as { chainId: string }).chainId));
+        if (!known.has(wanted)) return { error: { code: 4902, message: `Unrecognized chain ID ${wanted}` } };
+        chainId = wanted;
+        return { result: null };
+      }
+      case 'personal_sign':
+        return { result: await account.signMessage({ message: { raw: params[0] as Hex } }) };
+      case 'eth_sendTransaction': {
+        const tx = params[0] as { from: string; to: Hex; data: Hex; value?: Hex };
+        if (tx.from.toLowerCase() !== account.address.toLowerCase()) return { error: { code: 4100, message: 'unknown account' } };
+        if (chainId !== node.chainId) return { error: { code: -32000, message: `wallet is on chain ${chainId}` } };
+        const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : 0n });
+        log.sent.push(hash);
+        return { result: hash };
+      }
+      default:
+        return { error: { code: 4200, message: `unsupported ${method}` } };
+    }
+  });
+  await page.addInitScript(() => {
+    const call = (window as unknown as { __pxtTestWallet: (m: string, p?: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__pxtTestWallet;
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      isMetaMask: true,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        const r = await call(method, params);
+        if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+        return r.result;
+      },
+      on() {},
+      removeListener() {},
+    };
+  });
+  return log;
+}
