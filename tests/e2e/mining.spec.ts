@@ -167,6 +167,14 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await auto.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('auto-miner-state')).toContainText('Active until');
   await expect(page.getByTestId('balance-gems')).toHaveText('45');
+  // The period bought opens its detail (GET /subscriptions/{id}/).
+  await page.getByRole('button', { name: /^Details of the period / }).click();
+  const period = page.getByTestId('subscription-detail');
+  await expect(period.getByRole('heading', { name: 'Auto Miner period' })).toBeVisible();
+  await expect(period).toContainText('150 Gems');
+  await expect(period).toContainText('Active');
+  await period.getByRole('button', { name: 'Close' }).click();
+  await expect(period).toHaveCount(0);
   // No session was running, so the Auto Miner started one; when it ends the server claims it and
   // starts the next, and the page fetches that by itself.
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');
