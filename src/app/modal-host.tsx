@@ -28,6 +28,7 @@ const MODALS: Partial<Record<ModalId, Lazy>> = {
   guide: lazy(() => import('../features/mining/components/guide-modal')),
   boostSelect: lazy(() => import('../features/mining/components/boost-select-modal')),
   noticeBoost: lazy(() => import('../features/mining/components/notice-boost-modal')),
+  boostConfirm: lazy(() => import('../features/mining/components/boost-confirm-modal')),
   autoMiner: lazy(() => import('../features/mining/components/auto-miner-modal')),
   topUp: lazy(() => import('../features/mining/components/top-up-modal')),
   betaTest: lazy(() => import('../features/tasks/components/beta-test-modal')),

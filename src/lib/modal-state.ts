@@ -30,6 +30,7 @@ export type ModalId =
   | 'autoMiner'
   | 'boostSelect'
   | 'noticeBoost'
+  | 'boostConfirm'
   | 'topUp'
   | 'betaTest'
   | 'betaTestSuccess';

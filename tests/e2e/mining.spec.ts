@@ -46,11 +46,26 @@ test('start, boost with the force_apply question, watch the countdown, claim the
   const select = page.getByRole('dialog', { name: '2x boosts' });
   await expect(select.getByTestId('boost-row-1')).toContainText('Owned: 1');
   await select.getByRole('button', { name: 'Use a 1 h boost' }).click();
+  // First the Notice of spec §4 (no way to apply from it), then the confirmation with the server's
+  // message and efficiency; Cancel there closes without applying.
   const notice = page.getByRole('dialog', { name: 'Boost longer than the session' });
-  await expect(notice).toContainText('Unused boost time expires');
-  await expect(notice.getByTestId('boost-efficiency')).toContainText(/Only \d+% of the boost will count/);
-  await notice.getByRole('button', { name: 'Use it anyway' }).click();
+  await expect(notice).toContainText('The 1 h boost lasts longer than the time left in this mining session. Unused boost time expires.');
+  await expect(notice.getByRole('button', { name: 'Use it anyway' })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Continue' }).click();
+  let confirmation = page.getByRole('dialog', { name: 'Use the boost now?' });
   await expect(notice).toBeHidden();
+  await expect(confirmation.getByTestId('boost-message')).toHaveText('The boost lasts longer than the time left in this mining session. Unused boost time expires.');
+  await expect(confirmation.getByTestId('boost-efficiency')).toHaveText(/^Only \d+% of the boost will count\.$/);
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('temporary-boost-state')).not.toContainText('Active until');
+
+  await page.getByRole('button', { name: 'Use a boost' }).click();
+  await page.getByRole('dialog', { name: '2x boosts' }).getByRole('button', { name: 'Use a 1 h boost' }).click();
+  await notice.getByRole('button', { name: 'Continue' }).click();
+  confirmation = page.getByRole('dialog', { name: 'Use the boost now?' });
+  await confirmation.getByRole('button', { name: 'Use it anyway' }).click();
+  await expect(confirmation).toBeHidden();
   await expect(page.getByTestId('temporary-boost-state')).toContainText('Active until');
 
   // The session now pays more than the plain 20 s at 1 PXT/h.
@@ -149,6 +164,14 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('auto-miner-state')).toContainText('Active until');
   await expect(page.getByTestId('balance-gems')).toHaveText('45');
+  // The period bought opens its detail (GET /subscriptions/{id}/).
+  await page.getByRole('button', { name: /^Details of the period / }).click();
+  const period = page.getByTestId('subscription-detail');
+  await expect(period.getByRole('heading', { name: 'Auto Miner period' })).toBeVisible();
+  await expect(period).toContainText('150 Gems');
+  await expect(period).toContainText('Active');
+  await period.getByRole('button', { name: 'Close' }).click();
+  await expect(period).toHaveCount(0);
   // No session was running, so the Auto Miner started one; when it ends the server claims it and
   // starts the next, and the page fetches that by itself.
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');

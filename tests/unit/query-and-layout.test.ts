@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '@/features/auth/lib/query-actions';
-import { initialFadeState, nextFadeState } from '@/features/layout/state/header-fade';
+import { fadeClass, initialFadeState, nextFadeState } from '@/features/layout/state/header-fade';
 import { detectLanguage } from '@/lib/i18n';
 import { shouldReload } from '@/lib/language';
 
@@ -40,6 +40,15 @@ describe('header fade (spec §2)', () => {
     expect(s.fade).toBe(false);
     s = nextFadeState(s, '/arcade');
     expect(s.fade).toBe(true);
+  });
+  it('starts a new animation when going from one fade page straight to another', () => {
+    const tasks = nextFadeState(nextFadeState(initialFadeState, '/'), '/tasks');
+    const referrals = nextFadeState(tasks, '/referrals');
+    expect(fadeClass(tasks)).toMatch(/site-header--fade/);
+    expect(fadeClass(referrals)).toMatch(/site-header--fade/);
+    // The header stays mounted: only a different animation name makes the browser replay it.
+    expect(fadeClass(referrals)).not.toBe(fadeClass(tasks));
+    expect(fadeClass(nextFadeState(referrals, '/blog'))).toBe('');
   });
 });
 

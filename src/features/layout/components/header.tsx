@@ -8,7 +8,7 @@ import { hasIdentity, logout, useCurrentUser, userFetchFailedAtom, userStatusAto
 import { openModal } from '@/lib/modal-state';
 import { signedInAtom } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { initialFadeState, nextFadeState } from '../state/header-fade';
+import { fadeClass, initialFadeState, nextFadeState } from '../state/header-fade';
 import { DisabledEntry } from './disabled-entry';
 import { LanguageSwitcher } from './language-switcher';
 import { AccountEntries, GameEntries } from './menu-entries';
@@ -48,7 +48,7 @@ export function Header() {
   const onLogout = () => void logout();
 
   return (
-    <header className={`site-header${next.fade ? ' site-header--fade' : ''}`}>
+    <header className={`site-header ${fadeClass(next)}`.trim()}>
       <div className="site-header__inner">
         <Link to="/" className="brand" aria-label={t('brandHome')}>
           <PixelLogo />

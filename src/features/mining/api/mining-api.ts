@@ -2,7 +2,7 @@
 // §8). Types only from shared/api (zod stays server-side). The calls that must survive going
 // offline (start, claim, boost select/apply) go through the outbox; spending Gems needs an answer
 // now, so those calls are plain.
-import type { AssetGroup } from '@shared/api/assets';
+import type { AssetDetail, AssetGroup } from '@shared/api/assets';
 import type {
   ApplyTempBoostResponse,
   AutoStartResponse,
@@ -29,6 +29,8 @@ export const fetchBoosts = () => api<BoostsResponse>('mining/boosts/');
 export const fetchShop = () => api<ShopResponse>('mining/shop/');
 export const fetchAssets = () => api<AssetGroup[]>('assets/list/');
 export const fetchSubscriptions = () => api<Subscription[]>('subscriptions/');
+export const fetchAssetDetail = (id: string) => api<AssetDetail>(`assets/detail/${encodeURIComponent(id)}/`);
+export const fetchSubscription = (id: string) => api<Subscription>(`subscriptions/${encodeURIComponent(id)}/`);
 
 export const startMining = () => sendOrQueue<StartMiningResponse>({ method: 'GET', path: 'mining/start/' });
 export const claimMining = () => sendOrQueue<MiningSession>({ method: 'GET', path: 'mining/claim/' });

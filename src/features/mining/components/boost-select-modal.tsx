@@ -1,7 +1,7 @@
 // Boost select (spec §2, §4): the 2x temporary boosts of 1, 4, 6 and 12 hours with the count owned
 // and a Use button. No running session → the boost is selected for the next start. A running
-// session → it is applied (force_apply false); when it would outlast the session the server says so
-// and the notice dialog asks whether to use it anyway (decisions §6 Deviation).
+// session → it is applied (force_apply false); when it would outlast the session the server says so,
+// and the Notice opens, then the confirmation with the server's message (decisions §6 Deviation).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export default function BoostSelectModal() {
           return;
         }
         if (plan.insideMs < row.durationSeconds * 1000) {
-          switchModal('noticeBoost', { boostId: String(id), efficiency: String(plan.efficiencyPercent) });
+          switchModal('noticeBoost', { boostId: String(id), hours: String(row.hours), efficiency: String(plan.efficiencyPercent) });
           return;
         }
       }
@@ -62,7 +62,7 @@ export default function BoostSelectModal() {
       if (r.kind === 'queued') {
         setNotice({ kind: 'ok', text: t('boostSelect.queued') });
       } else if (!r.data.applied) {
-        switchModal('noticeBoost', { boostId: String(id), efficiency: String(r.data.efficiency_percent) });
+        switchModal('noticeBoost', { boostId: String(id), hours: String(row.hours), message: r.data.message, efficiency: String(r.data.efficiency_percent) });
       } else {
         setNotice({ kind: 'ok', text: t('boostSelect.applied', { time: formatTime(r.data.boost?.ends_at ?? session.ends_at, i18n.language) }) });
       }

@@ -2,6 +2,7 @@
 // Claim, the rate and its boosts, the Auto Miner, the balances and the guide. Everything is read
 // from Dexie, so a reload or a lost connection keeps the countdown going; the network refreshes it.
 // A sign-in that expires here (a 401 after the token renewal) brings the not-authorized prompt.
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +26,7 @@ import {
   progress,
   remainingMs,
 } from '../lib/session-view';
+import { subscriptionsState } from '../state/assets-state';
 import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
 import { claim, refreshMiner, start } from '../state/mining-actions';
 import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
@@ -33,6 +35,7 @@ import { NoticeLine, type Notice } from './notice-line';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { OrderOutcome } from './order-outcome';
 import { pendingCall } from './outbox-notices';
+import { SubscriptionPeriods } from './subscription-detail';
 import './mining.css';
 
 /** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
@@ -53,6 +56,9 @@ export function MinerPage() {
   const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
+  const subscriptionList = useAtomValue(subscriptionsState.atom).list;
+  // 'Failed to load subscriptions' (spec §8); offline, the offline line says it once.
+  const errors = online && subscriptionList.error ? [...loadErrors, subscriptionList.error] : loadErrors;
 
   useEffect(() => {
     document.title = `${t('miner.title')} · ${t('common:appTitle')}`;
@@ -60,7 +66,8 @@ export function MinerPage() {
 
   const load = useCallback(async () => {
     const r = refreshMiner();
-    const [sessionsResult, boostsResult] = await Promise.allSettled([r.sessions, r.boosts, r.subscriptions.catch(() => undefined), r.user]);
+    // The Auto Miner periods keep their own loading and error (subscriptionsState, spec §4).
+    const [sessionsResult, boostsResult] = await Promise.allSettled([r.sessions, r.boosts, subscriptionsState.loadList(() => r.subscriptions), r.user]);
     const errors: string[] = [];
     for (const [result, call] of [
       [sessionsResult, 'sessions'],
@@ -79,6 +86,7 @@ export function MinerPage() {
     void load();
   }, [load]);
   useRefreshAfterReplay(load);
+  useEffect(() => subscriptionsState.clearDetail, []);
 
   const session = sessions ? currentSession(sessions) : null;
   const status = minerStatus(session, now);
@@ -163,7 +171,7 @@ export function MinerPage() {
           </Button>
         }
       />
-      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadErrors} outbox={outbox} />
+      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={errors} outbox={outbox} />
       <OrderOutcome />
 
       <div className="mining-grid">
@@ -289,6 +297,7 @@ export function MinerPage() {
               </Button>
             </>
           )}
+          <SubscriptionPeriods list={subscriptions ?? []} />
           <Link className="mining-link" to="/mining">
             {t('shopLink')}
           </Link>

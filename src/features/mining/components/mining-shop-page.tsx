@@ -1,5 +1,7 @@
 // /mining, the mining shop: 2x temporary boosts for Gems (GET /mining/shop/, POST /mining/shop/buy/),
-// how many of each the player owns (GET /assets/list/), and the Gems balance with the top-up.
+// how many of each the player owns (GET /assets/list/) with one boost's detail
+// (GET /assets/detail/{id}/), and the Gems balance with the top-up.
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +10,13 @@ import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
+import { fetchAssetDetail } from '../api/mining-api';
 import { miningFailure } from '../lib/mining-errors';
+import { assetsState } from '../state/assets-state';
 import { useOnline } from '../state/hooks';
 import { buy } from '../state/mining-actions';
 import { refreshAssets, refreshShop, useAssets, useShopItems } from '../state/mining-data';
+import { AssetDetailPanel } from './asset-detail';
 import { Balances } from './balances';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { NoticeLine, type Notice } from './notice-line';
@@ -28,24 +33,29 @@ export function MiningShopPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<ShopNotice>(null);
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
+  const assetList = useAtomValue(assetsState.atom).list;
 
   useEffect(() => {
     document.title = `${t('shop.title')} · ${t('common:appTitle')}`;
   }, [t]);
 
   const load = useCallback(async () => {
-    const [shop, inventory] = await Promise.allSettled([refreshShop(), refreshAssets()]);
+    // The inventory's loading and error live in assetsState (spec §4), apart from its detail's.
+    const [shop] = await Promise.allSettled([refreshShop(), assetsState.loadList(refreshAssets)]);
     const errors: string[] = [];
     if (shop.status === 'rejected' && !miningFailure(shop.reason, 'shop', t).network) errors.push(miningFailure(shop.reason, 'shop', t).text);
-    if (inventory.status === 'rejected' && !miningFailure(inventory.reason, 'assets', t).network) errors.push(miningFailure(inventory.reason, 'assets', t).text);
     setLoadErrors(errors);
   }, [t]);
 
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => assetsState.clearDetail, []);
 
-  const owned = (durationSeconds: number) => assets?.find((g) => g.duration_seconds === durationSeconds)?.quantity ?? 0;
+  const group = (durationSeconds: number) => assets?.find((g) => g.duration_seconds === durationSeconds);
+  const owned = (durationSeconds: number) => group(durationSeconds)?.quantity ?? 0;
+  // Offline, the offline line says why the stored inventory is shown.
+  const errors = online && assetList.error ? [...loadErrors, assetList.error] : loadErrors;
 
   const onBuy = async (itemId: string, hours: number, price: number) => {
     setNotice(null);
@@ -77,7 +87,7 @@ export function MiningShopPage() {
           </Link>
         }
       />
-      <MiningPageNotices offline={online ? null : t('shop.offline')} errors={loadErrors} outbox={undefined} />
+      <MiningPageNotices offline={online ? null : t('shop.offline')} errors={errors} outbox={undefined} />
 
       <div className="mining-grid mining-grid--shop">
         <section className="mining-card mining-shop" aria-labelledby="mining-shop-title">
@@ -98,6 +108,15 @@ export function MiningShopPage() {
                   <p className="mining-hint" data-testid={`owned-${item.hours}`}>
                     {t('shop.owned', { count: owned(item.duration_seconds) })}
                   </p>
+                  {owned(item.duration_seconds) > 0 && (
+                    <Button
+                      variant="link"
+                      onClick={() => void assetsState.loadDetail(group(item.duration_seconds)!.boost_ids[0], fetchAssetDetail)}
+                      aria-label={t('assetDetail.open', { hours: item.hours })}
+                    >
+                      {t('assetDetail.openShort')}
+                    </Button>
+                  )}
                   <Button
                     block
                     onClick={() => void onBuy(item.id, item.hours, item.price_gems)}
@@ -123,6 +142,7 @@ export function MiningShopPage() {
           </p>
         </section>
         <Balances showPxt={false} />
+        <AssetDetailPanel />
       </div>
     </div>
   );

@@ -47,9 +47,10 @@ export async function storeBoosts(res: BoostsResponse): Promise<void> {
 
 export const refreshBoosts = async () => storeBoosts(await fetchBoosts());
 
-export async function refreshAssets(): Promise<void> {
+export async function refreshAssets(): Promise<AssetGroup[]> {
   const groups = await fetchAssets();
   await db.boosts.put(asRow({ id: 'assets', kind: 'assets', groups } satisfies AssetsRow));
+  return groups;
 }
 
 export async function refreshShop(): Promise<void> {
@@ -61,7 +62,11 @@ export async function storeSubscriptions(list: Subscription[]): Promise<void> {
   await db.sessions.put(asRow({ id: 'subscriptions', kind: 'subscriptions', list } satisfies SubscriptionsRow));
 }
 
-export const refreshSubscriptions = async () => storeSubscriptions(await fetchSubscriptions());
+export async function refreshSubscriptions(): Promise<Subscription[]> {
+  const list = await fetchSubscriptions();
+  await storeSubscriptions(list);
+  return list;
+}
 
 // ---- reads (Dexie → React) ----
 

@@ -10,10 +10,12 @@ interface Props {
   loading: boolean;
   error: string | null;
   onRetry: () => void;
+  /** Opens a friend's detail (GET referrals/{id}/). */
+  onOpen?: (id: number) => void;
 }
 
 /** The players who joined through the link (spec §3 referralList), with loading and error states. */
-export function ReferralList({ rows, loading, error, onRetry }: Props) {
+export function ReferralList({ rows, loading, error, onRetry, onOpen }: Props) {
   const { t } = useTranslation('referrals');
   const date = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' });
   const list = rows ?? [];
@@ -40,15 +42,21 @@ export function ReferralList({ rows, loading, error, onRetry }: Props) {
         <ul className="ref-list__items">
           {list.map((r) => {
             const active = isActiveReferral(r);
+            const name = r.username || (r.wallet_address ? shortWallet(r.wallet_address) : t('list.noName'));
             return (
               <li key={r.id} className={`ref-list__item ${active ? 'ref-list__item--active' : 'ref-list__item--inactive'}`} data-testid="referral-row">
                 <span className="ref-list__avatar" aria-hidden="true" />
-                <span className="ref-list__name">{r.username || (r.wallet_address ? shortWallet(r.wallet_address) : t('list.noName'))}</span>
+                <span className="ref-list__name">{name}</span>
                 <span className="ref-list__date">{t('list.joined', { date: date.format(new Date(r.joined_at)) })}</span>
                 <span className="ref-list__status">
                   <strong className="ref-list__badge">{active ? t('list.active') : t('list.inactive')}</strong>
                   {!active && <span className="ref-list__why">{t('list.inactiveWhy')}</span>}
                 </span>
+                {onOpen && (
+                  <Button variant="ghost" className="ref-list__open" onClick={() => onOpen(Number(r.id))} aria-label={t('detail.open', { name })}>
+                    {t('list.details')}
+                  </Button>
+                )}
               </li>
             );
           })}

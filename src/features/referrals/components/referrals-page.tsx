@@ -1,11 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiFailure } from '@/lib/api-errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { isActiveReferral, refreshReferrals, storedReferrals } from '@/lib/referrals';
-import { listFailureText } from '../state/awards';
+import { fetchReferral } from '../api/referrals-api';
+import { referralsState } from '../state/referrals-state';
 import { AwardsTable } from './awards-table';
+import { ReferralDetail } from './referral-detail';
 import { ReferralLink } from './referral-link';
 import { ReferralList } from './referral-list';
 import './referrals.css';
@@ -17,24 +19,14 @@ export function ReferralsPage() {
   const rows = useLiveQuery(storedReferrals);
   // Only active friends count toward the awards (decisions §12); the list shows everyone.
   const activeCount = rows?.filter(isActiveReferral).length ?? 0;
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      await refreshReferrals();
-    } catch (err) {
-      setError(listFailureText(toApiFailure(err, t('list.failed')), t('list.failed')));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
+  const { list } = useAtomValue(referralsState.atom);
+  const load = () => void referralsState.loadList(refreshReferrals);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void referralsState.loadList(refreshReferrals);
+    // The detail belongs to this visit of the page (and to this player).
+    return referralsState.clearDetail;
+  }, []);
 
   return (
     <div className="referrals">
@@ -55,8 +47,9 @@ export function ReferralsPage() {
       <ReferralLink link={user?.referral_link || undefined} />
       <div className="referrals__grid">
         <AwardsTable referralCount={activeCount} />
-        <ReferralList rows={rows} loading={loading} error={error} onRetry={() => void load()} />
+        <ReferralList rows={rows} loading={list.loading || rows === undefined} error={list.error} onRetry={load} onOpen={(id) => void referralsState.loadDetail(id, fetchReferral)} />
       </div>
+      <ReferralDetail />
     </div>
   );
 }

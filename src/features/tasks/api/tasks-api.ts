@@ -2,7 +2,7 @@
 // are written to Dexie `tasks` (documents by key) and read back with useLiveQuery.
 import type { BetaApplicationRequest, BetaApplicationResponse, BetaStatus } from '@shared/api/beta';
 import type { RewardTaskBoostResponse } from '@shared/api/mining';
-import type { CategoryReward, CompletedTasks, QuestReward, SocialRewardResponse } from '@shared/api/tasks';
+import type { CategoryReward, CompletedTaskItem, CompletedTasks, QuestReward, SocialRewardResponse } from '@shared/api/tasks';
 import type { TaskCategory } from '@shared/task-messages';
 import type { SocialNetwork } from '@shared/tasks';
 import { api } from '@/lib/api-client';
@@ -41,6 +41,9 @@ export async function refreshCompletedTasks(): Promise<CompletedTasks> {
   await put(TASK_DOCS.completed, answer);
   return answer;
 }
+
+/** One completed task of the player (spec §7 GET /tasks/completed/{id}/). */
+export const fetchCompletedTask = (id: string) => api<CompletedTaskItem>(`tasks/completed/${encodeURIComponent(id)}/`);
 
 const CATEGORY_PATHS: Record<TaskCategory, string> = {
   user_account_quests: 'tasks/reward-user-account/',

@@ -9,9 +9,11 @@ import { currentLanguage } from '@/lib/i18n';
 import { type ModalId, openModal } from '@/lib/modal-state';
 import { claimReferralAwards, refreshReferrals } from '@/lib/referrals';
 import { SOCIAL_LINKS } from '@/lib/social-links';
-import { checkAccountQuest, refreshBetaStatus, refreshCompletedTasks, rewardSocial } from '../api/tasks-api';
+import { checkAccountQuest, fetchCompletedTask, refreshBetaStatus, refreshCompletedTasks, rewardSocial } from '../api/tasks-api';
+import { completedTasksState } from '../state/completed-task-detail';
 import type { QuestView } from '../state/quest-list';
 import { taskAnswerText, taskFailureText } from '../state/task-text';
+import { CompletedTaskDetail } from './completed-task-detail';
 import { TaskBoostButton } from './task-boost-button';
 
 interface Props {
@@ -89,6 +91,11 @@ export function QuestCard({ view, user, boosted }: Props) {
         {completed ? (
           <>
             <span className="quest__done">{t('quest.done')}</span>
+            {view.completedId !== undefined && (
+              <Button variant="link" onClick={() => void completedTasksState.loadDetail(view.completedId!, fetchCompletedTask)} aria-describedby={titleId}>
+                {t('detail.open')}
+              </Button>
+            )}
             <TaskBoostButton taskTitle={def.serverTitle} boosted={boosted} />
           </>
         ) : def.network ? (
@@ -120,6 +127,7 @@ export function QuestCard({ view, user, boosted }: Props) {
           </Button>
         )}
       </div>
+      {view.completedId !== undefined && <CompletedTaskDetail id={view.completedId} />}
       {line && (
         <div className={`quest__line quest__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>
           <span>{line.text}</span>

@@ -13,6 +13,7 @@ import { refreshBetaStatus, refreshCompletedTasks, TASK_DOCS } from '../api/task
 import { questLists } from '../state/quest-list';
 import { BetaBlock } from './beta-block';
 import { CategoryReward } from './category-reward';
+import { completedTasksState } from '../state/completed-task-detail';
 import { QuestCard } from './quest-card';
 import './tasks.css';
 
@@ -45,6 +46,8 @@ export function TasksPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  // The detail belongs to this visit of the page (and to this player).
+  useEffect(() => completedTasksState.clearDetail, []);
 
   const lists = questLists(completed, referralCount);
   const boostedSet = new Set(boosted ?? []);

@@ -14,6 +14,8 @@ export interface QuestView {
   claimable: boolean;
   /** Social follows: the channel to open. */
   network?: SocialNetwork;
+  /** The server's id of the completed task (GET /tasks/completed/{id}/), once completed. */
+  completedId?: number;
 }
 
 /** The server titles the answer reports as completed. */
@@ -21,8 +23,9 @@ export function completedTitles(answer: Pick<CompletedTasks, 'completed_tasks'> 
   return new Set((answer?.completed_tasks ?? []).map((t) => t.task_title));
 }
 
-export function questView(def: QuestDef, titles: ReadonlySet<string>, referralCount: number): QuestView {
+export function questView(def: QuestDef, titles: ReadonlySet<string>, referralCount: number, ids?: ReadonlyMap<string, number>): QuestView {
   const completed = titles.has(def.serverTitle);
+  const completedId = ids?.get(def.serverTitle);
   if (def.invites !== undefined) {
     const reached = referralCount >= def.invites;
     return {
@@ -30,9 +33,10 @@ export function questView(def: QuestDef, titles: ReadonlySet<string>, referralCo
       completed,
       progress: { count: Math.min(referralCount, def.invites), target: def.invites },
       claimable: reached && !completed,
+      completedId,
     };
   }
-  return { def, completed, claimable: false, network: def.network };
+  return { def, completed, claimable: false, network: def.network, completedId };
 }
 
 export interface QuestLists {
@@ -42,8 +46,9 @@ export interface QuestLists {
 
 export function questLists(answer: Pick<CompletedTasks, 'completed_tasks'> | null | undefined, referralCount: number): QuestLists {
   const titles = completedTitles(answer);
+  const ids = new Map((answer?.completed_tasks ?? []).map((t) => [t.task_title, t.id] as const));
   return {
-    account: ACCOUNT_QUESTS.map((q) => questView(q, titles, referralCount)),
-    social: SOCIAL_QUESTS.map((q) => questView(q, titles, referralCount)),
+    account: ACCOUNT_QUESTS.map((q) => questView(q, titles, referralCount, ids)),
+    social: SOCIAL_QUESTS.map((q) => questView(q, titles, referralCount, ids)),
   };
 }
