@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type BenchOptions, ms, perSecond, ratio, serverEnv, startServer, tempDir, tokenFor } from './context';
 import { LIMIT_ROUTES } from './limit-routes';
 import { load, type LoadFigure } from './load';
+import { describeProfile, profileWhileLoading } from './profile';
 import { openBenchDatabase } from './players';
 import type { Table } from './table';
 import { seedBusyPlayer, seedPlayers } from '../tests/helpers/bulk-players';
@@ -59,6 +60,7 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
     result: `${figure(stack)} = ${ratio(stack.rps / base.rps)} bare`,
     verdict: stack.bad ? 'failed' : 'info',
   });
+  const missed: string[] = [];
   for (const route of API_ROUTES) {
     const limitUrl = `${bare.baseURL}${LIMIT_ROUTES[route]}`;
     // A limit route that answers something else would be a yardstick of other work.
@@ -82,7 +84,19 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
       target: `≥ ${ratio(target)} limit`,
       verdict: f.bad ? 'failed' : share >= target ? 'met' : 'missed',
     });
+    if (share < target) missed.push(route);
   }
   await bare.stop();
   await server.stop();
+  if (missed.length === 0) return;
+
+  // Where the time of a missed call goes: the same server under V8's sampling profiler, self time
+  // by package or app file (the profiler slows it, so these are shares, not figures).
+  const profileFile = join(dataDir, 'api.cpuprofile');
+  const profiled = await startServer({ env: { ...env, PROFILE_FILE: profileFile }, script: 'bench/profiled-server.ts' });
+  for (const route of missed) {
+    const summary = await profileWhileLoading(profiled.pid, profileFile, () => load_(profiled.pid, `${profiled.baseURL}${route}`, headers));
+    table.add({ section, measure: `where GET ${route.replace('/api/v1', '')}'s CPU goes (profile)`, result: describeProfile(summary), verdict: 'info' });
+  }
+  await profiled.stop();
 }
