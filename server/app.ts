@@ -1,12 +1,13 @@
 // Builds the Fastify app: external plugins first, then the app's own services, then the routes.
 // Tests build it with `buildApp` and `inject` requests; main.ts adds listening and shutdown.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';
 import { requestChildLogger } from './lib/request-log';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import afterReply from './plugins/after-reply';
 import auth from './plugins/auth';
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The queue guards the process's thread pool, so the last app built in a process sets it.
   hashQueue.configure(config.hashQueue);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);

@@ -4,6 +4,7 @@
 // writes "incoming request" before any hook runs). Never the token itself: no header but the key
 // is logged, and bodies (refresh tokens, passwords) are not logged at all.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
+import { lazyChild } from './lazy-logger';
 
 /** Longer keys are refused (plugins/idempotency.ts, 200); the log keeps no more than that. */
 const MAX_LOGGED_KEY = 200;
@@ -12,7 +13,8 @@ const MAX_LOGGED_KEY = 200;
 export function requestChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: object, rawReq: RawRequestDefaultExpression) {
   const key = rawReq.headers['idempotency-key'];
   if (typeof key === 'string' && key !== '') bindings.idempotencyKey = key.slice(0, MAX_LOGGED_KEY);
-  return logger.child(bindings, opts);
+  // Made when the request first writes a line (lib/lazy-logger.ts): a read at level warn writes none.
+  return lazyChild(logger, bindings, opts);
 }
 
 /** From here on, this request's log lines name the player. */

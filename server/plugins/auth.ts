@@ -28,15 +28,16 @@ export default fp(
     app.decorateRequest('userId', null);
     app.decorateRequest('badToken', false);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const header = request.headers.authorization;
-      if (!header) return;
+      if (!header) return done();
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const claims = token ? jwt.verifyAccess(token) : null;
       if (claims) {
         request.userId = claims.sub;
         logAsUser(request, reply, claims.sub);
       } else request.badToken = true;
+      done();
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -45,6 +45,13 @@ function appliesTo(request: FastifyRequest): boolean {
   return true;
 }
 
+/** Whether a route can ever take a key (`appliesTo` decides for each request). */
+function routeMayKeep(method: string | string[], config: { signIn?: boolean; stateChanging?: boolean } | undefined): boolean {
+  if (config?.signIn === true) return false;
+  const methods = Array.isArray(method) ? method : [method];
+  return config?.stateChanging === true || methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS');
+}
+
 /** JSON with object keys sorted, so key order never makes two equal bodies differ. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -105,7 +112,7 @@ export default fp(
     app.decorateRequest('idempotency', null);
     const secret = createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest();
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const keepAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '' || request.userId === null || !appliesTo(request)) return;
       if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'invalid_idempotency_key', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
@@ -145,9 +152,9 @@ export default fp(
         return reply.send(previous.body ?? '');
       }
       throw conflict('A request with this Idempotency-Key is still in progress', 'idempotency_in_progress');
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const idem = request.idempotency;
       if (!idem) return payload;
       request.idempotency = null;
@@ -166,6 +173,16 @@ export default fp(
       if (status >= 300) update = update.where('status', 'is', null);
       await update.execute();
       return payload;
+    };
+
+    // Only on the routes a key can apply to: a read (most calls) pays for no hook at all. Route-level
+    // hooks run after the app-level ones; first among them, so the JSON compression (route-level
+    // too, plugins/compress-json.ts) comes after the answer is kept.
+    app.addHook('onRoute', (route) => {
+      if (!routeMayKeep(route.method, route.config)) return;
+      const listOf = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+      route.preHandler = [keepAnswer, ...listOf(route.preHandler)] as typeof route.preHandler;
+      route.onSend = [storeAnswer, ...listOf(route.onSend)] as typeof route.onSend;
     });
   },
   { name: 'idempotency', dependencies: ['db', 'auth', 'config'] },

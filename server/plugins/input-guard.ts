@@ -20,12 +20,14 @@ function findNul(value: unknown, path: string, depth = 0): string | null {
 }
 
 export default fp(async function inputGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url)) throw nulRefusal(request.url.includes('?') && /%00/i.test(request.url.split('?')[1]) ? 'query' : 'path');
+  // Callback hooks: every request passes them and almost none is refused.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!/%00/i.test(request.url)) return done();
+    done(nulRefusal(request.url.includes('?') && /%00/i.test(request.url.split('?')[1]) ? 'query' : 'path'));
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null || typeof request.body !== 'object') return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.body === null || typeof request.body !== 'object') return done();
     const field = findNul(request.body, '');
-    if (field !== null) throw nulRefusal(field || 'body');
+    done(field === null ? undefined : nulRefusal(field || 'body'));
   });
 }, { name: 'input-guard' });

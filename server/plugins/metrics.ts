@@ -52,11 +52,12 @@ export default fp(
     app.decorate('metrics', { ...metrics, address: () => (server?.address() as AddressInfo | null) ?? null });
 
     // By the route's pattern (`/api/v1/auth/confirm-email/:token/`), never the URL with its token.
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.httpDuration.observe(
         { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     // Counted after the posting's transaction committed: a rolled-back payment moved no money.

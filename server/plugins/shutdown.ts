@@ -15,11 +15,14 @@ export default fp(
       app.log.info('closing: new requests are refused, requests in flight finish');
     });
     // Instead of Fastify's own return503OnClosing (turned off in app.ts), whose body has another shape.
-    app.addHook('onRequest', async (_request, reply) => {
-      if (closing) return reply.code(503).header('retry-after', '1').send({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
+    // Callback hooks, not async ones: they run on every request and almost always do nothing.
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply.code(503).header('retry-after', '1').send({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'shutdown' },

@@ -6,6 +6,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { MiningSession, SessionBoost } from '@shared/api/mining';
 import { TOKEN_SCALE } from '@shared/constants';
+import { prepared } from '../db/prepared';
 import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
@@ -17,13 +18,11 @@ export type TempBoostRow = Selectable<TempBoostsTable>;
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** The player's rate boost now: task and referral boosts rewarded so far. */
+const rateBoostCounts = prepared((db, p: { userId: number }) =>
+  db.selectFrom('rate_boosts').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', p.userId).groupBy('kind'));
+
 export async function userRatePercents(db: Tx, userId: number) {
-  const rows = await db
-    .selectFrom('rate_boosts')
-    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId)
-    .groupBy('kind')
-    .execute();
+  const rows = await rateBoostCounts(db, { userId });
   const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
   const taskCount = count('task');
   const referralCount = count('referral');
@@ -35,18 +34,31 @@ export function openSession(db: Tx, userId: number): Promise<SessionRow | undefi
   return db.selectFrom('mining_sessions').selectAll().where('user_id', '=', userId).where('claimed', '=', 0).executeTakeFirst();
 }
 
+/** The query of `boostsOfSessions` for `n` sessions (an `in` list has a length); pages hold at most 100. */
+const appliedBoostsQueries = new Map<number, ReturnType<typeof appliedBoostsOf>>();
+function appliedBoostsOf(n: number) {
+  return prepared((db, p: Record<`s${number}`, number>) =>
+    db.selectFrom('temp_boosts').selectAll()
+      .where('session_id', 'in', Array.from({ length: n }, (_, i) => p[`s${i}`]))
+      .where('state', 'in', ['applied', 'expired'])
+      .orderBy('starts_at')
+      .orderBy('id'));
+}
+const PREPARED_LIST_MAX = 100;
+
 /** Applied boosts of these sessions, in the order they run. */
 export async function boostsOfSessions(db: Tx, sessionIds: readonly number[]): Promise<Map<number, TempBoostRow[]>> {
   const out = new Map<number, TempBoostRow[]>();
   if (sessionIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('temp_boosts')
-    .selectAll()
-    .where('session_id', 'in', sessionIds)
-    .where('state', 'in', ['applied', 'expired'])
-    .orderBy('starts_at')
-    .orderBy('id')
-    .execute();
+  let rows: TempBoostRow[];
+  if (sessionIds.length <= PREPARED_LIST_MAX) {
+    let query = appliedBoostsQueries.get(sessionIds.length);
+    if (!query) appliedBoostsQueries.set(sessionIds.length, (query = appliedBoostsOf(sessionIds.length)));
+    rows = await query(db, Object.fromEntries(sessionIds.map((id, i) => [`s${i}`, id])));
+  } else {
+    rows = await db.selectFrom('temp_boosts').selectAll().where('session_id', 'in', sessionIds).where('state', 'in', ['applied', 'expired'])
+      .orderBy('starts_at').orderBy('id').execute();
+  }
   for (const r of rows) {
     const sid = Number(r.session_id);
     if (!out.has(sid)) out.set(sid, []);
@@ -208,20 +220,14 @@ export interface SessionsPageRows {
   sessions: SessionRow[];
 }
 
+const sessionCount = prepared((db, p: { userId: number }) =>
+  db.selectFrom('mining_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', p.userId));
+const sessionPage = prepared((db, p: { userId: number; limit: number; offset: number }) =>
+  db.selectFrom('mining_sessions').selectAll().where('user_id', '=', p.userId)
+    .orderBy('started_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset));
+
 export async function listSessions(db: Tx, userId: number, page: number, pageSize: number): Promise<SessionsPageRows> {
-  const total = await db
-    .selectFrom('mining_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const sessions = await db
-    .selectFrom('mining_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('started_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const [total] = await sessionCount(db, { userId });
+  const sessions = await sessionPage(db, { userId, limit: pageSize, offset: (page - 1) * pageSize });
   return { count: Number(total.n), sessions };
 }

@@ -1,6 +1,7 @@
 // Whether a player has a mining session that is not claimed yet (the `mining` flag of /auth/me):
 // running, or finished and waiting to be claimed. Served by the partial index on unclaimed sessions.
 import type { ExpressionBuilder } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { DB, Tx } from '../db/schema';
 
 export async function hasUnclaimedSession(db: Tx, userId: number): Promise<boolean> {
@@ -12,3 +13,7 @@ export async function hasUnclaimedSession(db: Tx, userId: number): Promise<boole
 export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
   return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', 0));
 }
+
+/** The player's row and the `mining` flag, in one query compiled once (it comes with every page). */
+export const meWithMiningFlag = prepared((db, p: { userId: number }) =>
+  db.selectFrom('users').selectAll('users').select((eb) => unclaimedSessionExists(eb).as('mining')).where('users.id', '=', p.userId));

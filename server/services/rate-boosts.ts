@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { Boost } from '@shared/api/mining';
 import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '@shared/constants';
 import { questByServerTitle } from '@shared/tasks';
+import { prepared } from '../db/prepared';
 import type { Tx } from '../db/schema';
 import type { RateBoostsTable } from '../db/tables/mining';
 import { invalidField, refuse } from '../lib/errors';
@@ -22,8 +23,11 @@ export const rateBoostJson = (b: RateBoostRow): Boost => ({
   duration_seconds: null,
 });
 
+const rateBoostsQuery = prepared((db, p: { userId: number }) =>
+  db.selectFrom('rate_boosts').selectAll().where('user_id', '=', p.userId).orderBy('kind', 'desc').orderBy('id'));
+
 export function rateBoosts(db: Tx, userId: number): Promise<RateBoostRow[]> {
-  return db.selectFrom('rate_boosts').selectAll().where('user_id', '=', userId).orderBy('kind', 'desc').orderBy('id').execute();
+  return rateBoostsQuery(db, { userId });
 }
 
 /** Grants the boost of one completed task; refuses unknown, unfinished or already boosted tasks. */

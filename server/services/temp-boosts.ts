@@ -2,6 +2,7 @@
 // applied to the running one, chained after the boosts already applied (decisions §6).
 import type { Boost } from '@shared/api/mining';
 import { TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '@shared/constants';
+import { prepared } from '../db/prepared';
 import type { Tx } from '../db/schema';
 import type { TempBoostSource } from '../db/tables/mining';
 import { notFound, refuse } from '../lib/errors';
@@ -46,14 +47,12 @@ export function tempBoostJson(b: TempBoostRow, now: number): Boost {
 
 /** Boosts the player still has: unused (owned, selected) and applied ones not over yet. */
 export function currentTempBoosts(db: Tx, userId: number, now: number): Promise<TempBoostRow[]> {
-  return db
-    .selectFrom('temp_boosts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('state', 'in', ['owned', 'selected']), eb.and([eb('state', '=', 'applied'), eb('ends_at', '>', now)])]))
-    .orderBy('id')
-    .execute();
+  return currentTempBoostsQuery(db, { userId, now });
 }
+const currentTempBoostsQuery = prepared((db, p: { userId: number; now: number }) =>
+  db.selectFrom('temp_boosts').selectAll().where('user_id', '=', p.userId)
+    .where((eb) => eb.or([eb('state', 'in', ['owned', 'selected']), eb.and([eb('state', '=', 'applied'), eb('ends_at', '>', p.now)])]))
+    .orderBy('id'));
 
 async function ownBoost(db: Tx, userId: number, boostId: number): Promise<TempBoostRow> {
   const boost = await db.selectFrom('temp_boosts').selectAll().where('id', '=', boostId).where('user_id', '=', userId).executeTakeFirst();

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '@shared/api/auth';
 import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
-import { unclaimedSessionExists } from '../../services/mining-status';
+import { meWithMiningFlag } from '../../services/mining-status';
 import { REFERRAL_WINDOW_MS } from '../../services/referrals';
 import { isUniqueViolation, referralLink, usernameColumns, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
@@ -31,8 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
     async (request) => {
       // One query for the player and the mining flag: this call comes with every page.
-      const user = await app.db.selectFrom('users').selectAll('users').select((eb) => unclaimedSessionExists(eb).as('mining'))
-        .where('users.id', '=', request.userId!).executeTakeFirst();
+      const [user] = await meWithMiningFlag(app.db, { userId: request.userId! });
       if (!user) throw notAuthenticated();
       return {
         username: user.username ?? '',

@@ -1,0 +1,123 @@
+// The "limit routes" of the API figures (issue 14): each hot read done by hand on a bare Fastify,
+// the least work the same answer can cost in this stack. An HS256 bearer check with node:crypto,
+// prepared better-sqlite3 statements that read exactly the rows the app reads, the same JSON built
+// with the same pure functions, and Fastify's default JSON.stringify. No hooks, no validation, no
+// query builder. The app's calls are reported as a share of these.
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSIONS_PAGE_SIZE_DEFAULT } from '@shared/api/mining';
+import { API_BASE } from '@shared/constants';
+import { ratePercents } from '@shared/mining-math';
+import { sessionJson, type SessionRow, type TempBoostRow } from '../server/services/mining-sessions';
+import { rateBoostJson, type RateBoostRow } from '../server/services/rate-boosts';
+import { tempBoostJson } from '../server/services/temp-boosts';
+
+export const LIMIT_ROUTES = {
+  '/api/v1/auth/me': '/limit/auth/me',
+  '/api/v1/mining/sessions/': '/limit/mining/sessions/',
+  '/api/v1/mining/boosts/': '/limit/mining/boosts/',
+} as const;
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/** The player id of a valid access token, else null. */
+function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
+  return (request: FastifyRequest): number | null => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const parts = header.slice(7).split('.');
+    if (parts.length !== 3 || parts[0] !== HEADER) return null;
+    const given = Buffer.from(parts[2], 'base64url');
+    const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { sub: number; exp: number; typ: string };
+    return claims.typ === 'access' && claims.exp * 1000 > Date.now() ? claims.sub : null;
+  };
+}
+
+const unauthorized = (reply: FastifyReply) => reply.code(401).send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+
+export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: string; jwtSecret: string; appUrl: string }): void {
+  const sqlite = new SQLite(opts.databaseFile, { readonly: true });
+  const userOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
+
+  const me = sqlite.prepare(
+    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = ?) as "mining" from "users" where "users"."id" = ?',
+  );
+  app.get(LIMIT_ROUTES['/api/v1/auth/me'], async (request, reply) => {
+    const userId = userOf(request);
+    if (userId === null) return unauthorized(reply);
+    const user = me.get(0, userId) as Record<string, string | number | null> | undefined;
+    if (!user) return unauthorized(reply);
+    return {
+      username: user.username ?? '',
+      email: user.email ?? '',
+      wallet_address: user.wallet_address ?? '',
+      balance: Number(user.balance),
+      token: Number(user.token) / 1_000_000,
+      gems: Number(user.gems),
+      referral_link: `${opts.appUrl}/?refCode=${encodeURIComponent(String(user.referral_code))}`,
+      password_set: user.password_hash !== null,
+      mining: Number(user.mining) === 1,
+      ico: Number(user.ico) === 1,
+      language: Number(user.language) === 1,
+    };
+  });
+
+  const sessionCount = sqlite.prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
+  const sessionPage = sqlite.prepare('select * from "mining_sessions" where "user_id" = ? order by "started_at" desc, "id" desc limit ? offset ?');
+  const boostsBySize = new Map<number, SQLite.Statement>();
+  const boostsOf = (ids: number[]) => {
+    let stmt = boostsBySize.get(ids.length);
+    if (!stmt) {
+      stmt = sqlite.prepare(`select * from "temp_boosts" where "session_id" in (${ids.map(() => '?').join(', ')}) and "state" in (?, ?) order by "starts_at", "id"`);
+      boostsBySize.set(ids.length, stmt);
+    }
+    return stmt.all(...ids, 'applied', 'expired') as TempBoostRow[];
+  };
+  app.get(LIMIT_ROUTES['/api/v1/mining/sessions/'], async (request, reply) => {
+    const userId = userOf(request);
+    if (userId === null) return unauthorized(reply);
+    const query = request.query as Record<string, string | undefined>;
+    const page = Number(query.page ?? 1);
+    const pageSize = Number(query.page_size ?? SESSIONS_PAGE_SIZE_DEFAULT);
+    const { n } = sessionCount.get(userId) as { n: number };
+    const sessions = sessionPage.all(userId, pageSize, (page - 1) * pageSize) as SessionRow[];
+    const byId = new Map<number, TempBoostRow[]>();
+    if (sessions.length) for (const b of boostsOf(sessions.map((s) => s.id))) (byId.get(Number(b.session_id)) ?? byId.set(Number(b.session_id), []).get(Number(b.session_id))!).push(b);
+    const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
+    const lastPage = Math.max(1, Math.ceil(n / pageSize));
+    return {
+      count: n,
+      next: page < lastPage ? pathOf(page + 1) : null,
+      previous: page > 1 ? pathOf(Math.min(page - 1, lastPage)) : null,
+      results: sessions.map((s) => sessionJson(s, byId.get(s.id) ?? [])),
+    };
+  });
+
+  const tempBoosts = sqlite.prepare(
+    'select * from "temp_boosts" where "user_id" = ? and ("state" in (?, ?) or ("state" = ? and "ends_at" > ?)) order by "id"',
+  );
+  const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
+  const rateCounts = sqlite.prepare('select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"');
+  app.get(LIMIT_ROUTES['/api/v1/mining/boosts/'], async (request, reply) => {
+    const userId = userOf(request);
+    if (userId === null) return unauthorized(reply);
+    const now = Date.now();
+    const temp = tempBoosts.all(userId, 'owned', 'selected', 'applied', now) as TempBoostRow[];
+    const permanent = rateBoosts.all(userId) as RateBoostRow[];
+    const counts = rateCounts.all(userId) as { kind: string; n: number }[];
+    const count = (kind: string) => counts.find((r) => r.kind === kind)?.n ?? 0;
+    const rate = ratePercents(count('task'), count('referral'));
+    return {
+      boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
+      task_total_boost: rate.taskPercent,
+      task_count: count('task'),
+      referral_total_boost: rate.referralPercent,
+      referral_count: count('referral'),
+      temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
+    };
+  });
+  app.addHook('onClose', async () => sqlite.close());
+}

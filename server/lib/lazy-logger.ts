@@ -1,0 +1,57 @@
+// A request's logger that becomes a pino child only when a line is actually written. Fastify makes
+// a child logger for every request and the auth hook another one with the player's id; at the
+// production level (warn) a read writes no line, so those were two allocations per call for nothing.
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What of pino's logger this needs (Fastify's logger is pino). */
+type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; bindings(): Record<string, unknown> };
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Record<string, unknown>;
+
+export class LazyLogger {
+  #real: PinoLike | null = null;
+  constructor(
+    private readonly root: PinoLike,
+    private readonly bindings_: Bindings,
+  ) {}
+
+  private real(): PinoLike {
+    return (this.#real ??= this.root.child(this.bindings_) as PinoLike);
+  }
+  private write(level: Level, args: unknown[]): void {
+    if (this.#real) (this.#real[level] as (...a: unknown[]) => void)(...args);
+    else if (this.root.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#real?.level ?? this.root.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.#real ? this.#real.isLevelEnabled(level) : this.root.isLevelEnabled(level);
+  }
+  bindings(): Bindings {
+    return this.#real ? this.#real.bindings() : { ...this.root.bindings(), ...this.bindings_ };
+  }
+  /** Lazy too: the bindings are merged, the pino child is made when a line is written. */
+  child(bindings: Bindings, opts?: object): FastifyBaseLogger {
+    if (this.#real || (opts && Object.keys(opts).length > 0)) return this.real().child(bindings, opts);
+    return new LazyLogger(this.root, { ...this.bindings_, ...bindings }) as unknown as FastifyBaseLogger;
+  }
+  fatal(...args: unknown[]) { this.write('fatal', args); }
+  error(...args: unknown[]) { this.write('error', args); }
+  warn(...args: unknown[]) { this.write('warn', args); }
+  info(...args: unknown[]) { this.write('info', args); }
+  debug(...args: unknown[]) { this.write('debug', args); }
+  trace(...args: unknown[]) { this.write('trace', args); }
+  silent() {}
+}
+
+/** `logger.child(bindings, opts)`, made lazily where nothing about the child differs but its bindings. */
+export function lazyChild(logger: FastifyBaseLogger, bindings: Bindings, opts: object): FastifyBaseLogger {
+  // Fastify's stand-in when logging is off has no levels: its children cost nothing anyway.
+  if (Object.keys(opts).length > 0 || typeof (logger as Partial<PinoLike>).isLevelEnabled !== 'function') return logger.child(bindings, opts);
+  return new LazyLogger(logger as PinoLike, bindings) as unknown as FastifyBaseLogger;
+}

@@ -1,0 +1,49 @@
+// The hot reads (/auth/me, /mining/sessions/, /mining/boosts/) run queries compiled once
+// (server/db/prepared.ts): after the first call, no SQL is compiled for them, and each call still
+// answers with its own player's rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared } from '../../server/db/prepared';
+import { apiCall, createPlayer } from '../helpers/players';
+import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
+
+describe.each(testDialects())('prepared queries on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('compiles no SQL for the hot reads after their first call', async () => {
+    const a = await createPlayer(t);
+    const b = await createPlayer(t);
+    const routes = ['/auth/me', '/mining/sessions/', '/mining/boosts/'];
+    for (const route of routes) expect((await apiCall(t, a, 'GET', route)).statusCode).toBe(200);
+    const executor = t.app.db.getExecutor() as unknown as { compileQuery: (...args: unknown[]) => unknown };
+    const compile = executor.compileQuery;
+    let compiled = 0;
+    executor.compileQuery = function (this: unknown, ...args: unknown[]) {
+      compiled++;
+      return compile.apply(this, args);
+    };
+    try {
+      const me = await apiCall(t, b, 'GET', '/auth/me');
+      expect(me.json().username).not.toBe((await apiCall(t, a, 'GET', '/auth/me')).json().username);
+      for (const route of routes.slice(1)) expect((await apiCall(t, b, 'GET', route)).statusCode).toBe(200);
+    } finally {
+      executor.compileQuery = compile;
+    }
+    expect(compiled).toBe(0);
+  });
+
+  it('puts each call’s values where the query named them, and keeps the constants', async () => {
+    const a = await createPlayer(t);
+    const b = await createPlayer(t);
+    const byIdOrAbove = prepared((db, p: { id: number; above: number }) =>
+      db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', p.id), eb('id', '>', p.above)])).where('id', '!=', 0).orderBy('id'));
+    expect((await byIdOrAbove(t.app.db, { id: a.id, above: b.id })).map((r) => Number(r.id))).toEqual([a.id]);
+    expect((await byIdOrAbove(t.app.db, { id: b.id, above: a.id })).map((r) => Number(r.id))).toEqual([b.id]);
+    // Inside a transaction too.
+    const inTx = await t.app.db.transaction().execute((trx) => byIdOrAbove(trx, { id: 0, above: a.id }));
+    expect(inTx.map((r) => Number(r.id))).toEqual([b.id]);
+  });
+});
