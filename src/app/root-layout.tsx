@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
+import { UsernamePrompt } from '../features/auth/components/username-prompt';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { PwaMount } from '../features/pwa/components/pwa-mount';
@@ -35,6 +36,7 @@ export function RootLayout() {
       </main>
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
       <QueryParamsHandler />
+      <UsernamePrompt />
       <ModalHost />
       <OutboxSync />
       <PwaMount />
