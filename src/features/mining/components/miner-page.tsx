@@ -5,9 +5,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT } from '@shared/constants';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT, REFERRAL_BOOST_PERCENT } from '@shared/constants';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
+import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
 import { openModal } from '@/lib/modal-state';
@@ -163,6 +164,7 @@ export function MinerPage() {
         }
       />
       <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadErrors} outbox={outbox} />
+      <ReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">

@@ -1,8 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REFERRAL_BOOST_PERCENT } from '@shared/constants';
+import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { toApiFailure } from '@/lib/api-errors';
 import { useCurrentUser } from '@/lib/current-user';
+import { fetchWaitingReferralBoosts } from '@/lib/referral-boosts';
 import { isActiveReferral, refreshReferrals, storedReferrals } from '@/lib/referrals';
 import { listFailureText } from '../state/awards';
 import { AwardsTable } from './awards-table';
@@ -19,10 +22,13 @@ export function ReferralsPage() {
   const activeCount = rows?.filter(isActiveReferral).length ?? 0;
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [waitingBoosts, setWaitingBoosts] = useState(0);
 
   const load = useCallback(async () => {
     setLoading(true);
     setError(null);
+    // The boosts waiting on /boost are a hint: failing to learn them changes nothing else here.
+    fetchWaitingReferralBoosts().then(setWaitingBoosts, () => setWaitingBoosts(0));
     try {
       await refreshReferrals();
     } catch (err) {
@@ -52,6 +58,7 @@ export function ReferralsPage() {
           </p>
         </div>
       </header>
+      <ReferralBoostHint waiting={waitingBoosts} percent={REFERRAL_BOOST_PERCENT} />
       <ReferralLink link={user?.referral_link || undefined} />
       <div className="referrals__grid">
         <AwardsTable referralCount={activeCount} />
