@@ -118,7 +118,7 @@ export function TasksPage() {
               <CategoryReward category="social_quests" answer={completed} markedClaimed={Boolean(claimed?.social_quests)} />
             </div>
             <ul className="quest-list">
-              {lists.social.map((view) => (
+              {lists.socialCards.map((view) => (
                 <QuestCard key={view.def.key} view={view} user={user} boosted={boostedSet.has(view.def.serverTitle)} />
               ))}
               <InviteCard summary={lists.invites} />

@@ -50,8 +50,10 @@ export interface InviteSummary {
 
 export interface QuestLists {
   account: QuestView[];
-  /** Social quests other than the invite ones. */
+  /** Every social quest, the invite ones included. */
   social: QuestView[];
+  /** The social quests shown as cards of their own: all but the invite ones. */
+  socialCards: QuestView[];
   invites: InviteSummary;
   /** Every completed quest (each gives one task boost). */
   completed: QuestView[];
@@ -64,7 +66,8 @@ export function questLists(answer: Pick<CompletedTasks, 'completed_tasks'> | nul
   const views = socialAll.filter((v) => v.def.invites !== undefined);
   return {
     account,
-    social: socialAll.filter((v) => v.def.invites === undefined),
+    social: socialAll,
+    socialCards: socialAll.filter((v) => v.def.invites === undefined),
     invites: {
       count: referralCount,
       next: views.find((v) => !v.completed) ?? null,
