@@ -11,6 +11,7 @@ import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalHost } from './modal-host';
 import { OutboxSync } from './outbox-sync';
+import { ReturnAfterSignIn } from './return-after-sign-in';
 
 /** Pages without the footer (spec §2). */
 const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
@@ -37,6 +38,7 @@ export function RootLayout() {
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
       <QueryParamsHandler />
       <UsernamePrompt />
+      <ReturnAfterSignIn />
       <ModalHost />
       <OutboxSync />
       <PwaMount />

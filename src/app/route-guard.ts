@@ -3,18 +3,24 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import { currentUserOnce } from '../lib/current-user';
 import { openModal } from '../lib/modal-state';
+import { rememberReturnTo } from '../lib/return-to';
 import { isSignedIn } from '../lib/session';
 import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 
 export function guardLoader(path: RoutePath): LoaderFunction | undefined {
   const access = ROUTE_ACCESS[path];
   if (access === 'public') return undefined;
-  return async () => {
+  return async ({ request }) => {
     const signedIn = isSignedIn();
     const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
     const decision = decideAccess(access, { signedIn, iso });
     if (decision.allow) return null;
-    if (decision.openMainLogin) openModal('main');
+    if (decision.openMainLogin) {
+      // Back to this page after signing in (issue 16).
+      const url = new URL(request.url);
+      rememberReturnTo(`${url.pathname}${url.search}`);
+      openModal('main');
+    }
     return redirect(decision.redirectTo);
   };
 }
