@@ -11,6 +11,7 @@ import { Button } from '@/components/button';
 import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
+import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
@@ -31,6 +32,8 @@ import { claim, refreshMiner, start } from '../state/mining-actions';
 import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
+import { RewardMoment, type Reward } from './reward-moment';
+import { RigArt } from './rig-art';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { pendingCall } from './outbox-notices';
 import './mining.css';
@@ -52,6 +55,8 @@ export function MinerPage() {
   const outbox = useOutboxRows();
   const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const user = useCurrentUser();
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
 
   useEffect(() => {
@@ -109,6 +114,7 @@ export function MinerPage() {
   const onStart = async () => {
     setBusy('start');
     setNotice(null);
+    setReward(null);
     try {
       const r = await start();
       setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.started') });
@@ -125,9 +131,11 @@ export function MinerPage() {
   const onClaim = async () => {
     setBusy('claim');
     setNotice(null);
+    setReward(null);
+    const balanceBefore = user?.token ?? 0;
     try {
       const r = await claim();
-      setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.claimed', { amount: formatPxt(r.data.reward, lang) }) });
+      if (r.kind !== 'queued') setReward({ amount: r.data.reward, balanceBefore });
     } catch (err) {
       const f = miningFailure(err, 'claim', t);
       promptIfSignedOut(f);
@@ -168,6 +176,7 @@ export function MinerPage() {
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">
+          <RigArt celebrate={Boolean(reward)} working={status === 'running'} />
           <div className="mining-rig__top">
             <h2 id="mining-rig-title" className="mining-card__title">
               {t('miner.session')}
@@ -228,7 +237,8 @@ export function MinerPage() {
             {status === 'running' && !pendingClaim && <p className="mining-hint">{t('miner.claimWhenDone')}</p>}
           </div>
           <NoticeLine notice={notice} />
-          {previous && status === 'idle' && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
+          {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={(idleRate * sessionSeconds) / 3600} />}
+          {previous && status === 'idle' && !reward && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
         </section>
 
         <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">
