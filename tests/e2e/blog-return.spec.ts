@@ -42,9 +42,11 @@ for (const lang of LANGUAGES) {
     await login.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(player.password);
     await login.getByRole('button', { name: text(lang, 'auth:login.submit'), exact: true }).click();
 
+    await expect(login).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    await shot(page, testInfo, `blog-return-after-login-${lang}-390`);
     // … and lands on the article they chose.
     await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await shot(page, testInfo, `blog-return-article-${lang}-390`);
   });
 }

@@ -19,8 +19,10 @@ for (const lang of LANGUAGES) {
     // No friends: nothing to claim, and each place says what is missing.
     await page.goto('/boost');
     const boostClaim = page.getByRole('button', { name: text(lang, 'mining:boosts.referrals.claim') });
-    await expect(page.getByTestId('referral-boost-waiting')).toHaveText(text(lang, 'mining:boosts.referrals.noneWaiting'));
+    await expect(boostClaim).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await shot(page, testInfo, `boost-no-friends-${lang}-390`);
+    await expect(page.getByTestId('referral-boost-waiting')).toHaveText(text(lang, 'mining:boosts.referrals.noneWaiting'));
     await expect(boostClaim).toBeDisabled();
 
     await page.goto('/referrals');
@@ -32,19 +34,23 @@ for (const lang of LANGUAGES) {
     await page.goto('/miner');
     await page.getByRole('button', { name: text(lang, 'mining:auto.subscribe') }).click();
     const autoMiner = page.getByRole('dialog');
-    await expect(autoMiner.getByTestId('auto-miner-progress')).toBeVisible();
+    await expect(autoMiner).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await shot(page, testInfo, `auto-miner-short-${lang}-390`);
+    await expect(autoMiner.getByTestId('auto-miner-progress')).toBeVisible();
     await expect(autoMiner.getByRole('alert')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
     // One active friend: 1 of 2 for the award, and the +10 % is pointed to from /referrals and /miner.
     addReferredPlayers(server, player.username, 1);
     await page.goto('/referrals');
+    await expect(awardsClaim).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shot(page, testInfo, `referrals-one-friend-${lang}-390`);
     await expect(page.getByTestId('awards-next')).toHaveText(text(lang, 'referrals:awards.next', { count: 1, target: 2, coins: 4 }));
     await expect(awardsClaim).toBeDisabled();
     const hint = page.getByTestId('referral-boost-hint');
     await expect(hint).toBeVisible();
-    await shot(page, testInfo, `referrals-one-friend-${lang}-390`);
     await page.goto('/miner');
     await expect(hint).toBeVisible();
     await hint.getByRole('link').click();

@@ -17,13 +17,15 @@ for (const lang of LANGUAGES) {
     await useLanguage(page, lang);
     await signInPage(page, player);
     await page.goto('/tasks');
+    await expect(page.locator('[data-quest="add_nickname"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shot(page, testInfo, `quests-open-${lang}-390`);
 
     const quest = (key: string) => page.locator(`[data-quest="${key}"]`);
     const done = text(lang, 'tasks:quest.done');
     for (const key of ['add_nickname', 'connect_wallet', 'add_email_password']) await expect(quest(key).getByText(done, { exact: true })).toBeVisible();
     await expect(page.getByTestId('quests-auto')).toHaveText(text(lang, 'tasks:autoChecked', { coins: 25 }));
     await expect(page.getByTestId('coin-balance')).toHaveText('25');
-    await shot(page, testInfo, `quests-open-${lang}-390`);
 
     // One press for the three boosts earned.
     const all = page.getByTestId('boost-all');
@@ -35,10 +37,10 @@ for (const lang of LANGUAGES) {
     // The invite quests: one card with the progress to the next one, linking to the referrals.
     await expect(page.locator('[data-quest^="invite_"]')).toHaveCount(0);
     const invites = quest('invites');
-    await expect(invites).toContainText(text(lang, 'tasks:quest.invite.progress', { count: 1, target: 2 }));
-    await expect(invites.getByTestId('invites-done')).toHaveText(text(lang, 'tasks:invites.done', { done: 0, total: 9 }));
     await invites.scrollIntoViewIfNeeded();
     await shot(page, testInfo, `quests-invites-${lang}-390`);
+    await expect(invites).toContainText(text(lang, 'tasks:quest.invite.progress', { count: 1, target: 2 }));
+    await expect(invites.getByTestId('invites-done')).toHaveText(text(lang, 'tasks:invites.done', { done: 0, total: 9 }));
     await invites.getByRole('link', { name: text(lang, 'tasks:quest.invite.button') }).click();
     await expect(page).toHaveURL(/\/referrals$/);
   });

@@ -43,6 +43,9 @@ for (const lang of LANGUAGES) {
     await signInPage(page, player);
     const pays = await mineAndClaim(page, lang);
     const amount = pays.replace(/\s*PXT$/, '');
+    await expect(page.getByTestId('miner-status')).toHaveText(text(lang, 'mining:miner.status.idle'));
+    await page.waitForLoadState('networkidle');
+    await shot(page, testInfo, `reward-moment-${lang}-390`);
 
     const moment = page.getByTestId('reward-moment');
     await expect(moment.getByTestId('reward-amount')).toHaveText(text(lang, 'mining:miner.claimed', { amount }));
@@ -58,7 +61,7 @@ for (const lang of LANGUAGES) {
     await expect(moment.getByTestId('reward-rate')).toHaveText(await page.getByTestId('current-rate').innerText());
     await expect(moment.getByTestId('reward-next')).not.toBeEmpty();
     await moment.scrollIntoViewIfNeeded();
-    await shot(page, testInfo, `reward-moment-${lang}-390`);
+    await shot(page, testInfo, `reward-moment-end-${lang}-390`);
   });
 }
 
