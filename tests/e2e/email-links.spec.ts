@@ -51,11 +51,13 @@ test('confirmEmailChange confirms the new address, then the player record is fet
   const confirmed = page.waitForResponse((r) => r.url().includes('/auth/confirm-email-change/'));
   await page.goto(link);
   expect((await confirmed).status()).toBe(200);
-  // The record is fetched again after the confirmation (spec: 2 s later).
-  await page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/me'), { timeout: 15_000 });
+  // Issue 16: the record is fetched again at once and the new address is said and shown.
+  await expect(page.getByRole('dialog', { name: 'E-mail changed' }).getByRole('status')).toContainText(newEmail);
   const me = await api(baseURL!, 'GET', 'auth/me', undefined, account.access);
   expect(me.body.email).toBe(newEmail);
   await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
 });
 
 test('confirmEmail signs in with the answer and refreshes the record (e-mail added to a wallet account)', async ({ page, outbox, baseURL }) => {
