@@ -1,7 +1,7 @@
 // Issue 16, the reward moment at phone size: a claim counts the amount up into the balance while
 // the rig art plays a short burst, then shows the new rate and what the next session pays; with
 // reduced motion the final figures show at once and nothing moves.
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 import { text } from './locale-text';
@@ -25,8 +25,11 @@ async function watchAmount(page: Page) {
 }
 const seenAmounts = (page: Page) => page.evaluate(() => (window as unknown as { seenAmounts: string[] }).seenAmounts);
 
-async function mineAndClaim(page: Page, lang: string) {
+async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo) {
   await page.goto('/miner');
+  await expect(page.getByTestId('miner-status')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await shot(page, testInfo, `miner-page-${lang}-390`);
   await expect(page.getByTestId('rig-art')).toBeVisible();
   await page.getByRole('button', { name: text(lang, 'mining:miner.start') }).click();
   await expect(page.getByTestId('miner-status')).toHaveText(text(lang, 'mining:miner.status.ready'), { timeout: (SESSION_SECONDS + 20) * 1000 });
@@ -41,7 +44,7 @@ for (const lang of LANGUAGES) {
     const player = await createEmailAccount(server, `Moment${lang}${Date.now().toString(36).slice(-5)}`);
     await useLanguage(page, lang);
     await signInPage(page, player);
-    const pays = await mineAndClaim(page, lang);
+    const pays = await mineAndClaim(page, lang, testInfo);
     const amount = pays.replace(/\s*PXT$/, '');
     await expect(page.getByTestId('miner-status')).toHaveText(text(lang, 'mining:miner.status.idle'));
     await page.waitForLoadState('networkidle');
@@ -70,7 +73,7 @@ test.describe('reduced motion', () => {
   test('en: the final figures show at once and the rig stays still', async ({ page, server }, testInfo) => {
     const player = await createEmailAccount(server, `Still${Date.now().toString(36).slice(-6)}`);
     await signInPage(page, player);
-    const pays = await mineAndClaim(page, 'en');
+    const pays = await mineAndClaim(page, 'en', testInfo);
     const amount = pays.replace(/\s*PXT$/, '');
     const moment = page.getByTestId('reward-moment');
     await expect(moment.getByTestId('reward-amount')).toHaveText(`+${amount} PXT claimed`);
