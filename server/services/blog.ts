@@ -2,7 +2,7 @@
 // small front matter (title, date, summary, cover optional). They are read, rendered and sanitised
 // once per load, so requests only look things up. `reload()` re-reads the folder: a server does it
 // at start and on SIGHUP; the operator CLI uses `loadBlog` to check the files and report.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
@@ -39,6 +39,16 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 const KEYS = ['title', 'date', 'summary', 'cover'] as const;
 type Key = (typeof KEYS)[number];
 /** A cover is a picture the app serves (`/…`) or an https address; nothing that could run. */
+/** Generated covers (scripts/blog-covers.mjs): `<dir>/covers/<slug>.svg`, served by the blog routes. */
+export const COVERS_FOLDER = 'covers';
+export const coverUrl = (slug: string) => `/api/v1/blog/covers/${slug}.svg`;
+/** The cover file of a slug in the blog folder, or null (a bad name never reaches the disk). */
+export function coverFile(dir: string, slug: string): string | null {
+  if (!SLUG.test(slug) || slug.length > MAX_SLUG) return null;
+  const file = join(dir, COVERS_FOLDER, `${slug}.svg`);
+  return existsSync(file) ? file : null;
+}
+
 const COVER = /^(?:\/(?!\/)|https:\/\/)[^\s"'<>()\\]*$/;
 
 const marked = new Marked({ gfm: true, async: false });
@@ -162,6 +172,8 @@ export function loadBlog(dir: string): BlogLoad {
       }
       const { article, errors } = parseArticle(id, lang, text);
       for (const message of errors) problems.push({ file, message });
+      // Without a cover of its own, the article shows its generated one (issue 16).
+      if (article && !article.cover && coverFile(dir, id)) article.cover = coverUrl(id);
       if (article && errors.length === 0) articles.push(article);
     }
   }

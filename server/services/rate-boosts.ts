@@ -45,6 +45,18 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
 }
 
 /** Grants one boost per active friend (services/referrals.ts) not boosted yet; returns how many were granted. */
+/** Active friends not boosted yet: what `rewardReferralBoosts` would add now. */
+export async function waitingReferralBoosts(db: Tx, userId: number): Promise<number> {
+  const row = await activeReferrals(db, userId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
+    )
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function rewardReferralBoosts(trx: Tx, userId: number, now: number): Promise<number> {
   const referrals = await activeReferrals(trx, userId)
     .where((eb) =>

@@ -77,8 +77,12 @@ export const confirmEmailChangeQuerySchema = z.object({ email: emailField });
 export const undoEmailChangeRequestSchema = z.object({ token: linkToken });
 export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema>;
 
+/**
+ * `refresh`: the refresh token of the device that changes the password, when it is signed in as
+ * the same player; that device alone gets a new token pair (every other session is signed out).
+ */
 export const confirmPasswordChangeRequestSchema = z
-  .object({ token: linkToken, new_password: passwordField, confirm_new_password: z.string().max(PASSWORD_MAX) })
+  .object({ token: linkToken, new_password: passwordField, confirm_new_password: z.string().max(PASSWORD_MAX), refresh: z.string().max(256).optional() })
   .refine((b) => b.new_password === b.confirm_new_password, { message: PASSWORDS_DIFFER, path: ['confirm_new_password'] });
 export type ConfirmPasswordChangeRequest = z.input<typeof confirmPasswordChangeRequestSchema>;
 
@@ -123,6 +127,18 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const emailChangedSchema = z.object({ detail: z.string(), email: z.string() });
 export type EmailChangedResponse = z.infer<typeof emailChangedSchema>;
+
+/** A confirmed e-mail change; `access`/`refresh` only when the link was opened signed in as that player. */
+export const emailChangeConfirmedSchema = emailChangedSchema.extend({ access: z.string().optional(), refresh: z.string().optional() });
+export type EmailChangeConfirmedResponse = z.infer<typeof emailChangeConfirmedSchema>;
+
+/** A password change; `access`/`refresh` only for the device that sent its own live refresh token. */
+export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string().optional(), refresh: z.string().optional() });
+export type PasswordChangedResponse = z.infer<typeof passwordChangedSchema>;
+
+/** A password reset, with the address the reset link proved (the login dialog fills it in). */
+export const passwordResetDoneSchema = z.object({ detail: z.string(), email: z.string() });
+export type PasswordResetDoneResponse = z.infer<typeof passwordResetDoneSchema>;
 
 export const walletBoundSchema = z.object({ detail: z.string(), wallet_address: z.string() });
 export type WalletBoundResponse = z.infer<typeof walletBoundSchema>;

@@ -83,6 +83,8 @@ export const boostsResponseSchema = z.object({
   /** Percent from referral boosts (capped at 100). */
   referral_total_boost: z.number().int(),
   referral_count: z.number().int(),
+  /** Active friends whose +10 % waits for "Claim referral boosts" (0: the claim cannot succeed). */
+  referral_waiting: z.number().int(),
   /** Temporary boosts not used yet (owned or selected). */
   temporary_count: z.number().int(),
 });

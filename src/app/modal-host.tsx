@@ -18,6 +18,7 @@ const MODALS: Partial<Record<ModalId, Lazy>> = {
   updateUsername: lazy(() => import('../features/auth/components/update-username-modal')),
   updateEmail: lazy(() => import('../features/auth/components/update-email-modal')),
   undoEmailChange: lazy(() => import('../features/auth/components/undo-email-change-modal')),
+  emailChanged: lazy(() => import('../features/auth/components/email-changed-modal')),
   updatePassword: lazy(() => import('../features/auth/components/update-password-modal')),
   newPassword: lazy(() => import('../features/auth/components/new-password-modal')),
   addEmailPassword: lazy(() => import('../features/auth/components/add-email-password-modal')),

@@ -4,12 +4,14 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
+import { UsernamePrompt } from '../features/auth/components/username-prompt';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalHost } from './modal-host';
 import { OutboxSync } from './outbox-sync';
+import { ReturnAfterSignIn } from './return-after-sign-in';
 
 /** Pages without the footer (spec §2). */
 const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
@@ -35,6 +37,8 @@ export function RootLayout() {
       </main>
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
       <QueryParamsHandler />
+      <UsernamePrompt />
+      <ReturnAfterSignIn />
       <ModalHost />
       <OutboxSync />
       <PwaMount />

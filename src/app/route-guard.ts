@@ -5,6 +5,7 @@ import { redirect, type LoaderFunction } from 'react-router';
 import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
 import { openModal } from '../lib/modal-state';
+import { rememberReturnTo } from '../lib/return-to';
 import { isSignedIn } from '../lib/session';
 import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 
@@ -16,7 +17,12 @@ export function guardLoader(path: RoutePath): LoaderFunction | undefined {
     const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
     const decision = decideAccess(access, { signedIn, iso });
     if (decision.allow) return null;
-    if (decision.openMainLogin) openModal('main');
+    if (decision.openMainLogin) {
+      // Back to this page after signing in (issue 16).
+      const url = new URL(request.url);
+      rememberReturnTo(`${url.pathname}${url.search}`);
+      openModal('main');
+    }
     return redirect(decision.redirectTo + keptQuery(request.url));
   };
 }

@@ -19,6 +19,7 @@ export type ModalId =
   | 'updateUsername'
   | 'updateEmail'
   | 'undoEmailChange'
+  | 'emailChanged'
   | 'updatePassword'
   | 'newPassword'
   | 'addEmailPassword'

@@ -33,6 +33,7 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
       task_count: 0,
       referral_total_boost: 0,
       referral_count: 0,
+      referral_waiting: 0,
       temporary_count: 1,
     });
   });

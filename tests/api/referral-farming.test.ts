@@ -63,7 +63,7 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
     const boost = await get(referrer.access, '/mining/reward-referral-boost/');
     expect(boost.statusCode).toBe(400);
     expect(boost.json().code).toBe('no_new_referrals');
-    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_total_boost: 0, referral_count: 0 });
+    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_total_boost: 0, referral_count: 0, referral_waiting: 0 });
     const award = await get(referrer.access, '/referrals/add-reward/');
     expect(award.statusCode).toBe(200);
     expect(award.json()).toMatchObject({ reward: 0, code: 'no_new_rewards' });
@@ -75,8 +75,11 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
 
     // Three friends play: three count.
     for (const bot of bots.slice(0, 3)) await claimFirstSession(t, bot);
+    // Issue 16: the boosts answer says how many wait, so the page can offer the claim only then.
+    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_waiting: 3 });
     const three = await get(referrer.access, '/mining/reward-referral-boost/');
     expect(three.json()).toMatchObject({ added: 3, referral_total_boost: 30, referral_count: 3 });
+    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_waiting: 0 });
     expect((await get(referrer.access, '/referrals/add-reward/')).json()).toMatchObject({ reward: 4, awards: [2] });
     const marked = (await get(referrer.access, '/referrals/')).json() as { id: number; active: boolean }[];
     expect(marked.filter((r) => r.active).map((r) => r.id).sort()).toEqual(bots.slice(0, 3).map((b) => b.id).sort());

@@ -28,7 +28,8 @@ test('confirmPasswordChange opens the update-password dialog; a used link puts t
   await dialog.getByLabel('New password').fill('newpass99');
   await dialog.getByLabel('Repeat password').fill('newpass99');
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(dialog).toBeHidden();
+  // Issue 16: the outcome is said, and this browser stays signed in.
+  await expect(dialog.getByRole('status')).toContainText('Your password has been changed');
   expect((await api(baseURL!, 'POST', 'auth/login-by-email/', { email: account.email, password: 'newpass99' })).status).toBe(200);
 
   await page.goto(link);
@@ -50,11 +51,13 @@ test('confirmEmailChange confirms the new address, then the player record is fet
   const confirmed = page.waitForResponse((r) => r.url().includes('/auth/confirm-email-change/'));
   await page.goto(link);
   expect((await confirmed).status()).toBe(200);
-  // The record is fetched again after the confirmation (spec: 2 s later).
-  await page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/me'), { timeout: 15_000 });
+  // Issue 16: the record is fetched again at once and the new address is said and shown.
+  await expect(page.getByRole('dialog', { name: 'E-mail changed' }).getByRole('status')).toContainText(newEmail);
   const me = await api(baseURL!, 'GET', 'auth/me', undefined, account.access);
   expect(me.body.email).toBe(newEmail);
   await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
 });
 
 test('confirmEmail signs in with the answer and refreshes the record (e-mail added to a wallet account)', async ({ page, outbox, baseURL }) => {

@@ -152,7 +152,8 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await page.goto('/miner');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const auto = page.getByRole('dialog', { name: 'Auto Miner' });
-  await expect(auto).toContainText('Not enough Gems: you have 45, the Auto Miner costs 150.');
+  // Issue 16: what is missing, as progress rather than a red refusal.
+  await expect(auto.getByTestId('auto-miner-progress')).toHaveText('You have 45 of 150 Gems: 105 more and you can subscribe.');
   // 105 Gems are missing: ONE order of 3 × 50 Gems, and the subscription once it is paid.
   await auto.getByRole('button', { name: 'Buy 150 Gems and subscribe' }).click();
   const dialog = page.getByRole('dialog', { name: 'Top up balance' });
@@ -197,9 +198,9 @@ test('select a boost before the start, then the guide\'s last step starts mining
   await page.keyboard.press('Escape');
   await expect(select).toBeHidden();
 
-  // No referrals yet: the claim is refused with the catalogue's text.
-  await page.getByRole('button', { name: 'Claim referral boosts' }).click();
-  await expect(page.getByRole('alert')).toHaveText('No new referrals to boost.');
+  // No referrals yet: the claim is not offered, and the card says why (issue 16).
+  await expect(page.getByRole('button', { name: 'Claim referral boosts' })).toBeDisabled();
+  await expect(page.getByTestId('referral-boost-waiting')).toHaveText('Nothing to claim yet: a friend counts once they claim their first mining session.');
 
   // The guide: 5 steps, back/next/dots, reset to step 1 on every opening.
   await page.goto('/miner');

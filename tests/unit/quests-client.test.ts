@@ -6,7 +6,7 @@ import { taskMessage } from '@shared/task-messages';
 import { ACCOUNT_QUESTS, inviteServerTitle, SOCIAL_QUESTS } from '@shared/tasks';
 import { betaFieldCodes, betaSubmitError } from '@/features/tasks/state/beta-form';
 import { categoryClaimed, categoryReady } from '@/features/tasks/state/category-rewards';
-import { completedTitles, questLists } from '@/features/tasks/state/quest-list';
+import { completedTitles, metAccountQuests, questLists } from '@/features/tasks/state/quest-list';
 import { isAlreadyClaimed, taskAnswerText, taskBoostCode, taskBoostFailureText, taskFailureText } from '@/features/tasks/state/task-text';
 import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
@@ -177,5 +177,23 @@ describe('beta application form', () => {
     expect(betaSubmitError('en', failure({ detail: 'Заявка уже подана', code: 'beta_already_applied' }), fallback).message).toBe('Application has already been submitted');
     expect(betaSubmitError('en', network, fallback)).toEqual({ message: fallback, fields: {} });
     expect(betaSubmitError('en', failure({ detail: 'Internal Server Error' }, 500), fallback).message).toBe(fallback);
+  });
+});
+
+describe('issue 16: fewer taps on the quests page', () => {
+  it('checks on open only the account quests already met and not paid', () => {
+    const user = { username: 'NeonRider', wallet_address: '', email: 'a@b.c', password_set: true };
+    expect(metAccountQuests(user, new Set())).toEqual(['add_nickname', 'add_email_password']);
+    expect(metAccountQuests(user, new Set(['Добавить никнейм']))).toEqual(['add_email_password']);
+    expect(metAccountQuests({ ...user, wallet_address: '0xabc', password_set: false }, new Set())).toEqual(['add_nickname', 'connect_wallet']);
+    expect(metAccountQuests(null, new Set())).toEqual([]);
+  });
+
+  it('folds the nine invite quests into one summary and lists the cards without them', () => {
+    const lists = questLists(answer([inviteServerTitle(2)]), 5);
+    expect(lists.socialCards.map((q) => q.def.key)).toEqual(['telegram_ru', 'telegram_eng', 'discord']);
+    expect(lists.invites).toMatchObject({ count: 5, done: 1, total: 9, claimable: true });
+    expect(lists.invites.next?.def.invites).toBe(4);
+    expect(lists.completed.map((q) => q.def.key)).toEqual(['invite_2']);
   });
 });

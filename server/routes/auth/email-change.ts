@@ -7,6 +7,7 @@ import {
   changeEmailRequestSchema,
   confirmEmailChangeQuerySchema,
   detailSchema,
+  emailChangeConfirmedSchema,
   emailChangedSchema,
   PASSWORD_REQUIRED,
   PASSWORD_WRONG,
@@ -17,7 +18,7 @@ import { invalidField, refuse } from '../../lib/errors';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';
 import { verifyPassword } from '../../services/passwords';
-import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
+import { issueTokenPair, revokeAllRefreshTokens } from '../../services/refresh-tokens';
 import { loginLimits, mailLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, SECURITY } from './common';
@@ -70,11 +71,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email-change/:token/',
     {
       config: { stateChanging: true, signIn: true },
-      schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangedSchema } },
+      schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangeConfirmedSchema } },
     },
     async (request, reply) => {
       const email = request.query.email;
       let undo: { to: string; token: string } | null;
+      let tokens: { access: string; refresh: string } | null = null;
       try {
         undo = await app.db.transaction().execute(async (trx) => {
           const now = Date.now();
@@ -88,6 +90,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           // Password links went to the old address; every session signs in again.
           await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
           await revokeAllRefreshTokens(trx, used.userId, now);
+          // The browser that opened the link signed in as this player stays signed in (issue 16):
+          // a fresh pair instead of a refresh token that was just revoked.
+          if (request.userId === used.userId) tokens = await issueTokenPair(app, trx, used.userId);
           if (!user.email || user.email === email) return null;
           const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, changed_at: now };
           return { to: user.email, token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now) };
@@ -108,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
       }
-      return { detail: 'Your e-mail address has been changed.', email };
+      return { detail: 'Your e-mail address has been changed.', email, ...(tokens ?? {}) };
     },
   );
 

@@ -1,12 +1,21 @@
 // Passwords: reset by mailed link (forgotten password, no sign-in) and change by mailed link
-// (signed in). Setting a password signs the account out everywhere: every refresh token is revoked.
+// (signed in). Setting a password signs the account out everywhere: every refresh token is revoked,
+// except that the device changing it (proved by its own live refresh token) gets a fresh pair, so
+// it is not signed out by surprise when its access token runs out.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { confirmPasswordChangeRequestSchema, detailSchema, passwordResetConfirmRequestSchema, passwordResetRequestSchema } from '@shared/api/auth';
+import {
+  confirmPasswordChangeRequestSchema,
+  detailSchema,
+  passwordChangedSchema,
+  passwordResetConfirmRequestSchema,
+  passwordResetDoneSchema,
+  passwordResetRequestSchema,
+} from '@shared/api/auth';
 import { refuse } from '../../lib/errors';
 import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { type HashClient, hashClientOf } from '../../services/hash-queue';
 import { hashPassword } from '../../services/passwords';
-import { revokeAllRefreshTokens } from '../../services/refresh-tokens';
+import { issueTokenPair, revokeAllRefreshTokens, userOfRefreshToken } from '../../services/refresh-tokens';
 import { clearThrottle, loginLimits, mailLimits, passwordLinkLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById } from '../../services/users';
 import { currentUser, invalidLink, modalLink, SECURITY } from './common';
@@ -15,25 +24,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl, scryptLogN } = app.config;
 
   /** Applies a password link: one transaction, so a refused or raced link changes nothing. */
-  async function setPasswordByLink(kind: ActionKind, token: string, newPassword: string, who: HashClient): Promise<void> {
+  async function setPasswordByLink(
+    kind: ActionKind,
+    token: string,
+    newPassword: string,
+    who: HashClient,
+    keepRefresh?: string,
+  ): Promise<{ email: string | null; tokens: { access: string; refresh: string } | null }> {
     // Hashing is the expensive part; a dead link does not get that far, and one live link (or one
     // client) gets a few hashes, however many requests arrive at once.
     if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
     const attempt = await takeAttempt(app.db, passwordLinkLimits(token, who.address));
     const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(newPassword, scryptLogN, who));
-    const email = await app.db.transaction().execute(async (trx) => {
+    const done = await app.db.transaction().execute(async (trx) => {
       const used = await consumeActionToken(trx, [kind], token);
       const user = used && (await findUserById(trx, used.userId));
       if (!used || !user) throw invalidLink();
+      // Read before the revocation below: a token of another player (or a dead one) keeps nothing.
+      const keepsDevice = keepRefresh ? (await userOfRefreshToken(trx, keepRefresh)) === user.id : false;
       // The link came by mail, so whoever opened it also proved the address.
       await trx.updateTable('users').set({ password_hash: passwordHash, email_confirmed: user.email ? 1 : user.email_confirmed }).where('id', '=', user.id).execute();
       await revokeAllRefreshTokens(trx, user.id);
       // Registration links carry other passwords; the account is confirmed now.
       await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
-      return user.email;
+      return { email: user.email, tokens: keepsDevice ? await issueTokenPair(app, trx, user.id) : null };
     });
     await signedIn(app.db, attempt);
-    if (email) await clearThrottle(app.db, loginLimits('email', email, who.address)[0].key);
+    if (done.email) await clearThrottle(app.db, loginLimits('email', done.email, who.address)[0].key);
+    return done;
   }
 
   app.post(
@@ -67,10 +85,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset-confirm/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: passwordResetDoneSchema } } },
     async (request) => {
-      await setPasswordByLink('reset_password', request.body.token, request.body.new_password, hashClientOf(request));
-      return { detail: 'Your password has been reset. Sign in with the new password.' };
+      const { email } = await setPasswordByLink('reset_password', request.body.token, request.body.new_password, hashClientOf(request));
+      // Whoever holds the link reads that mailbox: naming the address lets the login fill it in.
+      return { detail: 'Your password has been reset. Sign in with the new password.', email: email ?? '' };
     },
   );
 
@@ -98,10 +117,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/confirm-password-change/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: detailSchema } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: passwordChangedSchema } } },
     async (request) => {
-      await setPasswordByLink('change_password', request.body.token, request.body.new_password, hashClientOf(request));
-      return { detail: 'Your password has been changed.' };
+      const { token, new_password, refresh } = request.body;
+      const { tokens } = await setPasswordByLink('change_password', token, new_password, hashClientOf(request), refresh);
+      return { detail: 'Your password has been changed.', ...(tokens ?? {}) };
     },
   );
 };

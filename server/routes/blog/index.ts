@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogArticleSchema, blogListSchema, blogParamsSchema, blogQuerySchema } from '@shared/api/blog';
 import { notFound } from '../../lib/errors';
-import { Blog } from '../../services/blog';
+import { Blog, coverFile } from '../../services/blog';
+import { readFile } from 'node:fs/promises';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const blog = new Blog(app.config.blogDir);
@@ -24,6 +25,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/blog/', { schema: { tags: ['blog'], querystring: blogQuerySchema, response: { 200: blogListSchema } } }, async (request) =>
     blog.list(request.query.lang),
   );
+
+  // A generated article cover (content/blog/covers): an image only, nothing in it may run.
+  app.get('/blog/covers/:file', { schema: { tags: ['blog'], hide: true } }, async (request, reply) => {
+    const name = (request.params as { file: string }).file;
+    const file = name.endsWith('.svg') ? coverFile(blog.dir, name.slice(0, -4)) : null;
+    if (!file) throw notFound('Cover not found.');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(await readFile(file));
+  });
 
   app.get(
     '/blog/:id/',

@@ -13,7 +13,7 @@ import {
 } from '@shared/api/mining';
 import { refuse } from '../../lib/errors';
 import { sessionBoostJson, sessionJsonById, userRatePercents } from '../../services/mining-sessions';
-import { rateBoostJson, rateBoosts, rewardReferralBoosts, rewardTaskBoost } from '../../services/rate-boosts';
+import { rateBoostJson, rateBoosts, rewardReferralBoosts, rewardTaskBoost, waitingReferralBoosts } from '../../services/rate-boosts';
 import { applyBoost, currentTempBoosts, selectBoost, tempBoostJson } from '../../services/temp-boosts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -25,13 +25,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const userId = request.userId!;
     const now = Date.now();
-    const [temp, permanent, rate] = await Promise.all([currentTempBoosts(app.db, userId, now), rateBoosts(app.db, userId), userRatePercents(app.db, userId)]);
+    const [temp, permanent, rate, waiting] = await Promise.all([
+      currentTempBoosts(app.db, userId, now),
+      rateBoosts(app.db, userId),
+      userRatePercents(app.db, userId),
+      waitingReferralBoosts(app.db, userId),
+    ]);
     return {
       boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
       task_total_boost: rate.taskPercent,
       task_count: rate.taskCount,
       referral_total_boost: rate.referralPercent,
       referral_count: rate.referralCount,
+      referral_waiting: waiting,
       temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
     };
   });

@@ -4,8 +4,11 @@ import type {
   CompleteRegistrationResponse,
   ConfirmPasswordChangeRequest,
   DetailResponse,
+  EmailChangeConfirmedResponse,
   EmailChangedResponse,
   GoogleResponse,
+  PasswordChangedResponse,
+  PasswordResetDoneResponse,
   RegisterRequest,
   RegisterResponse,
   TokenPair,
@@ -13,6 +16,7 @@ import type {
   WalletRequest,
 } from '@shared/api/auth';
 import { api } from '@/lib/api-client';
+import { getRefreshToken, isSignedIn } from '@/lib/session';
 
 export const loginByEmail = (email: string, password: string) =>
   api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true });
@@ -30,22 +34,28 @@ export const requestPasswordReset = (email: string) =>
   api<DetailResponse>('auth/password-reset/', { method: 'POST', body: { email }, skipAuth: true });
 
 export const confirmPasswordReset = (token: string, newPassword: string) =>
-  api<DetailResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
+  api<PasswordResetDoneResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
 
 /** `password` only when the account has one (decisions §12). */
 export const changeEmail = (newEmail: string, password?: string) =>
   api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail, ...(password === undefined ? {} : { password }) } });
 
+/** Signed in, the bearer goes along: the server then answers this browser a fresh token pair. */
 export const confirmEmailChange = (token: string, email: string) =>
-  api<EmailChangedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: true });
+  api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: !isSignedIn() });
 
 export const undoEmailChange = (token: string) =>
   api<EmailChangedResponse>('auth/undo-email-change/', { method: 'POST', body: { token }, skipAuth: true });
 
 export const requestPasswordChange = () => api<DetailResponse>('auth/change-password-request/');
 
+/** Sends this browser's refresh token, so the server keeps this browser signed in with a new pair. */
 export const confirmPasswordChange = (body: ConfirmPasswordChangeRequest) =>
-  api<DetailResponse>('auth/confirm-password-change/', { method: 'POST', body: { ...body }, skipAuth: true });
+  api<PasswordChangedResponse>('auth/confirm-password-change/', {
+    method: 'POST',
+    body: { ...body, ...(getRefreshToken() ? { refresh: getRefreshToken()! } : {}) },
+    skipAuth: true,
+  });
 
 export const addEmailPassword = (body: AddEmailPasswordRequest) =>
   api<DetailResponse>('auth/add-email-password/', { method: 'POST', body: { ...body } });

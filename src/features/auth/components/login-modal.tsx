@@ -12,11 +12,19 @@ import { authFailure } from '../lib/auth-failure';
 import { loginCanSubmit, loginLooksActive } from '../lib/validation';
 import { SocialButton } from './social-button';
 
+/** Why the login opened by itself (a finished reset or change), said above the form. */
+const NOTICES: Record<string, string> = {
+  passwordReset: 'login.notice.passwordReset',
+  passwordChanged: 'login.notice.passwordChanged',
+  emailChanged: 'login.notice.emailChanged',
+};
+
 /** E-mail login (spec §2, §5): success fetches the player and closes; failure says 'incorrect credentials'. */
 export default function LoginModal() {
   const { t } = useTranslation('auth');
-  const { previous } = useModalState();
-  const [email, setEmail] = useState('');
+  const { previous, params } = useModalState();
+  const [email, setEmail] = useState(params.email ?? '');
+  const notice = params.notice && NOTICES[params.notice];
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,8 +54,13 @@ export default function LoginModal() {
   return (
     <Modal title={t('login.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
       <form onSubmit={submit} noValidate>
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
-        <PasswordField label={t('fields.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {notice && (
+          <p className="modal-note" role="status">
+            {t(notice, { email })}
+          </p>
+        )}
+        <TextField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus={email ? undefined : true} />
+        <PasswordField label={t('fields.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-autofocus={email ? true : undefined} />
         <div className="modal-row">
           <Button variant="link" onClick={() => switchModal('forgotPassword')}>
             {t('login.forgot')}

@@ -16,10 +16,11 @@ export default function NewPasswordModal() {
   const send = async (password: string) => {
     if (!token) return null;
     try {
-      await confirmPasswordReset(token, password);
+      const { email } = await confirmPasswordReset(token, password);
       closeModal();
       await navigate('/');
-      openModal('login');
+      // The login says what happened and knows the address the link proved.
+      openModal('login', { ...(email ? { email } : {}), notice: 'passwordReset' });
       return null;
     } catch (err) {
       return authFailure(err, t('errors:auth.passwordResetConfirm')).message;

@@ -6,7 +6,7 @@ import { STATE_REFRESH_AFTER_CONFIRM_MS, STORAGE_KEYS } from '@shared/constants'
 import { toApiFailure } from '@/lib/api-errors';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
-import { setTokens } from '@/lib/session';
+import { isSignedIn, setTokens, signOut } from '@/lib/session';
 import { confirmEmail, confirmEmailChange } from '../api/auth-api';
 import { parseQuery, type QueryAction } from '../lib/query-actions';
 
@@ -44,15 +44,27 @@ async function run(action: QueryAction): Promise<void> {
       }
       return;
     }
-    case 'confirmEmailChange':
+    case 'confirmEmailChange': {
+      let answer;
       try {
-        await confirmEmailChange(action.token, action.email);
+        answer = await confirmEmailChange(action.token, action.email);
       } catch (err) {
         console.error(toApiFailure(err, 'Confirm email change failed').message);
         return;
       }
-      setTimeout(() => void refreshCurrentUser(), STATE_REFRESH_AFTER_CONFIRM_MS);
+      // Issue 16: say what happened and show the new state. The server revoked every session; a
+      // browser signed in as the player got a fresh pair, any other one is signed out now (not
+      // by a surprise 401 later) and offered the login with the new address.
+      if (answer.access && answer.refresh) {
+        setTokens({ access: answer.access, refresh: answer.refresh });
+        await refreshCurrentUser();
+        openModal('emailChanged', { email: answer.email });
+      } else {
+        if (isSignedIn()) await signOut();
+        openModal('login', { email: answer.email, notice: 'emailChanged' });
+      }
       return;
+    }
   }
 }
 

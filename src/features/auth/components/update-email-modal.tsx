@@ -15,11 +15,14 @@ const PASSWORD_CODES: Record<string, string> = { password_required: 'updateEmail
 
 /**
  * Change e-mail (spec §5, decisions §12): saved only when the trimmed value is valid and, when the
- * account has a password, with that password; success closes the dialog.
+ * account has a password, with that password; success says where the link went and that the
+ * address stays until it is opened.
  */
 export default function UpdateEmailModal() {
   const { t } = useTranslation('auth');
-  const needsPassword = useCurrentUser()?.password_set ?? false;
+  const user = useCurrentUser();
+  const needsPassword = user?.password_set ?? false;
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [value, setValue] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -40,7 +43,9 @@ export default function UpdateEmailModal() {
     setBusy(true);
     try {
       await changeEmail(value.trim(), needsPassword ? password : undefined);
-      closeModal();
+      // Nothing changes until the link is opened: say where it went and what stays meanwhile.
+      setSentTo(value.trim().toLowerCase());
+      setBusy(false);
     } catch (err) {
       // Spec §8: the failure itself is not announced; a named field problem (address in use,
       // password) is. Throttling explains itself under the password.
@@ -52,6 +57,21 @@ export default function UpdateEmailModal() {
       setBusy(false);
     }
   };
+
+  if (sentTo) {
+    return (
+      <Modal title={t('updateEmail.title')} onClose={closeModal}>
+        <p className="modal-note" role="status">
+          {t('updateEmail.sent', { email: sentTo, current: user?.email || '—' })}
+        </p>
+        <div className="modal-actions">
+          <Button block onClick={closeModal} data-autofocus>
+            {t('updateEmail.ok')}
+          </Button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title={t('updateEmail.title')} description={t('updateEmail.text')} onClose={closeModal}>

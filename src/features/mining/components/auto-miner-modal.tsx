@@ -72,8 +72,8 @@ export default function AutoMinerModal() {
         </>
       ) : short ? (
         <>
-          <p className="mining-notice mining-notice--error" role="alert">
-            {t('autoMiner.notEnough', { gems: formatInteger(gems, lang), price: AUTO_MINER_PRICE_GEMS })}
+          <p className="mining-notice" role="status" data-testid="auto-miner-progress">
+            {t('autoMiner.progress', { gems: formatInteger(gems, lang), price: AUTO_MINER_PRICE_GEMS, missing: formatInteger(AUTO_MINER_PRICE_GEMS - gems, lang) })}
           </p>
           <p className="mining-hint mining-center">{t('autoMiner.buyHint', { quantity: buyQuantity, item: TOP_UP_ITEM.gems })}</p>
           <div className="modal-actions">

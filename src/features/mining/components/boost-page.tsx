@@ -63,6 +63,8 @@ export function BoostPage() {
   };
 
   const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS);
+  // Offered only when it can succeed (issue 16); otherwise the card says how a boost is earned.
+  const waiting = summary?.referral_waiting ?? 0;
   const total = (summary?.task_total_boost ?? 0) + (summary?.referral_total_boost ?? 0);
 
   return (
@@ -108,8 +110,11 @@ export function BoostPage() {
             </p>
             <p className="mining-hint">{t('boosts.count', { count: summary?.referral_count ?? 0 })}</p>
             <p>{t('boosts.referrals.text', { percent: REFERRAL_BOOST_PERCENT, cap: REFERRAL_BOOST_CAP_PERCENT })}</p>
+            <p className="mining-hint" data-testid="referral-boost-waiting">
+              {waiting > 0 ? t('boosts.referrals.waiting', { count: waiting, percent: waiting * REFERRAL_BOOST_PERCENT }) : t('boosts.referrals.noneWaiting')}
+            </p>
             <div className="mining-card__actions">
-              <Button onClick={claimReferrals} loading={claiming} disabled={!online}>
+              <Button onClick={claimReferrals} loading={claiming} disabled={!online || waiting === 0}>
                 {t('boosts.referrals.claim')}
               </Button>
               <Link className="btn btn--ghost" to="/referrals">

@@ -6,11 +6,13 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT } from '@shared/constants';
+import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT, REFERRAL_BOOST_PERCENT } from '@shared/constants';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
+import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
+import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
@@ -32,6 +34,8 @@ import { claim, refreshMiner, start } from '../state/mining-actions';
 import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
+import { RewardMoment, type Reward } from './reward-moment';
+import { RigArt } from './rig-art';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { OrderOutcome } from './order-outcome';
 import { pendingCall } from './outbox-notices';
@@ -55,6 +59,8 @@ export function MinerPage() {
   const outbox = useOutboxRows();
   const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const user = useCurrentUser();
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
   const subscriptionList = useAtomValue(subscriptionsState.atom).list;
   // 'Failed to load subscriptions' (spec §8); offline, the offline line says it once.
@@ -117,6 +123,7 @@ export function MinerPage() {
   const onStart = async () => {
     setBusy('start');
     setNotice(null);
+    setReward(null);
     try {
       const r = await start();
       setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.started') });
@@ -133,9 +140,11 @@ export function MinerPage() {
   const onClaim = async () => {
     setBusy('claim');
     setNotice(null);
+    setReward(null);
+    const balanceBefore = user?.token ?? 0;
     try {
       const r = await claim();
-      setNotice(r.kind === 'queued' ? null : { kind: 'ok', text: t('miner.claimed', { amount: formatPxt(r.data.reward, lang) }) });
+      if (r.kind !== 'queued') setReward({ amount: r.data.reward, balanceBefore });
     } catch (err) {
       const f = miningFailure(err, 'claim', t);
       promptIfSignedOut(f);
@@ -173,9 +182,11 @@ export function MinerPage() {
       />
       <MiningPageNotices offline={online ? null : t('miner.offline')} errors={errors} outbox={outbox} />
       <OrderOutcome />
+      <ReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">
+          <RigArt celebrate={Boolean(reward)} working={status === 'running'} />
           <div className="mining-rig__top">
             <h2 id="mining-rig-title" className="mining-card__title">
               {t('miner.session')}
@@ -236,7 +247,8 @@ export function MinerPage() {
             {status === 'running' && !pendingClaim && <p className="mining-hint">{t('miner.claimWhenDone')}</p>}
           </div>
           <NoticeLine notice={notice} />
-          {previous && status === 'idle' && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
+          {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={(idleRate * sessionSeconds) / 3600} />}
+          {previous && status === 'idle' && !reward && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
         </section>
 
         <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">

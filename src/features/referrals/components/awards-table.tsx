@@ -13,6 +13,9 @@ export function AwardsTable({ referralCount }: { referralCount: number }) {
   const [line, setLine] = useState<{ kind: 'ok' | 'info' | 'error'; text: string } | null>(null);
   const lang = currentLanguage();
   const rows = awardRows(referralCount);
+  // Issue 16: the claim is offered once an award is reached; until then the next one's progress.
+  const reached = rows.some((r) => r.completed);
+  const next = rows.find((r) => !r.completed);
 
   const claim = async () => {
     setBusy(true);
@@ -52,9 +55,14 @@ export function AwardsTable({ referralCount }: { referralCount: number }) {
         </table>
       </div>
       <div className="awards__claim">
-        <Button loading={busy} onClick={() => void claim()}>
+        <Button loading={busy} disabled={!reached} onClick={() => void claim()}>
           {t('awards.claim')}
         </Button>
+        {next && (
+          <p className="awards__next" data-testid="awards-next">
+            {t('awards.next', { count: Math.min(referralCount, next.friends), target: next.friends, coins: next.points })}
+          </p>
+        )}
         {line && (
           <p className={`awards__line awards__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>
             {line.text}

@@ -1,8 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REFERRAL_BOOST_PERCENT } from '@shared/constants';
+import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { useCurrentUser } from '@/lib/current-user';
+import { fetchWaitingReferralBoosts } from '@/lib/referral-boosts';
 import { isActiveReferral, refreshReferrals, storedReferrals } from '@/lib/referrals';
 import { fetchReferral } from '../api/referrals-api';
 import { referralsState } from '../state/referrals-state';
@@ -21,9 +24,12 @@ export function ReferralsPage() {
   const activeCount = rows?.filter(isActiveReferral).length ?? 0;
   const { list } = useAtomValue(referralsState.atom);
   const load = () => void referralsState.loadList(refreshReferrals);
+  const [waitingBoosts, setWaitingBoosts] = useState(0);
 
   useEffect(() => {
     void referralsState.loadList(refreshReferrals);
+    // The boosts waiting on /boost are a hint: failing to learn them changes nothing else here.
+    fetchWaitingReferralBoosts().then(setWaitingBoosts, () => setWaitingBoosts(0));
     // The detail belongs to this visit of the page (and to this player).
     return referralsState.clearDetail;
   }, []);
@@ -44,6 +50,7 @@ export function ReferralsPage() {
           </p>
         </div>
       </header>
+      <ReferralBoostHint waiting={waitingBoosts} percent={REFERRAL_BOOST_PERCENT} />
       <ReferralLink link={user?.referral_link || undefined} />
       <div className="referrals__grid">
         <AwardsTable referralCount={activeCount} />

@@ -9,12 +9,14 @@ import { toApiFailure } from '@/lib/api-errors';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import { refreshReferrals, storedActiveReferralCount } from '@/lib/referrals';
-import { refreshBetaStatus, refreshCompletedTasks, TASK_DOCS } from '../api/tasks-api';
-import { questLists } from '../state/quest-list';
+import { checkAccountQuest, refreshBetaStatus, refreshCompletedTasks, TASK_DOCS } from '../api/tasks-api';
+import { completedTitles, metAccountQuests, questLists } from '../state/quest-list';
 import { BetaBlock } from './beta-block';
 import { CategoryReward } from './category-reward';
 import { completedTasksState } from '../state/completed-task-detail';
+import { InviteCard } from './invite-card';
 import { QuestCard } from './quest-card';
+import { TakeAllBoosts } from './take-all-boosts';
 import './tasks.css';
 
 /** A Dexie `tasks` document, null when there is none yet (undefined while reading). */
@@ -34,12 +36,25 @@ export function TasksPage() {
   const referralCount = useLiveQuery(storedActiveReferralCount) ?? 0;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [autoPaid, setAutoPaid] = useState(0);
 
   const load = useCallback(async () => {
     setLoading(true);
     setLoadError(null);
-    const [tasks] = await Promise.allSettled([refreshCompletedTasks(), refreshReferrals(), refreshBetaStatus(), refreshCurrentUser()]);
+    const [tasks, , , me] = await Promise.allSettled([refreshCompletedTasks(), refreshReferrals(), refreshBetaStatus(), refreshCurrentUser()]);
     if (tasks.status === 'rejected') setLoadError(toApiFailure(tasks.reason, t('errors.loadFailed')).message);
+    // Quests already met are checked here, not by a CHECK press (issue 16); a refusal leaves the
+    // quest's own button for the player.
+    if (tasks.status === 'fulfilled' && me.status === 'fulfilled') {
+      let paid = 0;
+      for (const key of metAccountQuests(me.value, completedTitles(tasks.value))) {
+        paid += await checkAccountQuest(key).then((r) => r.reward ?? 0, () => 0);
+      }
+      if (paid > 0) {
+        await Promise.allSettled([refreshCompletedTasks(), refreshBetaStatus(), refreshCurrentUser()]);
+        setAutoPaid((p) => p + paid);
+      }
+    }
     setLoading(false);
   }, [t]);
 
@@ -51,6 +66,7 @@ export function TasksPage() {
 
   const lists = questLists(completed, referralCount);
   const boostedSet = new Set(boosted ?? []);
+  const toBoost = lists.completed.map((v) => v.def.serverTitle).filter((title) => !boostedSet.has(title));
   const firstLoad = loading && !completed;
 
   return (
@@ -81,6 +97,12 @@ export function TasksPage() {
         </div>
       ) : (
         <>
+          {autoPaid > 0 && (
+            <p className="quests__auto" role="status" data-testid="quests-auto">
+              {t('autoChecked', { coins: autoPaid })}
+            </p>
+          )}
+          <TakeAllBoosts titles={toBoost} />
           <section className="quest-group" aria-labelledby="account-quests">
             <div className="quest-group__head">
               <h2 id="account-quests">{t('category.user_account_quests')}</h2>
@@ -99,9 +121,10 @@ export function TasksPage() {
               <CategoryReward category="social_quests" answer={completed} markedClaimed={Boolean(claimed?.social_quests)} />
             </div>
             <ul className="quest-list">
-              {lists.social.map((view) => (
+              {lists.socialCards.map((view) => (
                 <QuestCard key={view.def.key} view={view} user={user} boosted={boostedSet.has(view.def.serverTitle)} />
               ))}
+              <InviteCard summary={lists.invites} />
             </ul>
           </section>
 

@@ -1,0 +1,17 @@
+// The app's own strings for browser tests that run in both languages: read from public/locales so
+// a test names buttons the way the player sees them ({{x}} placeholders filled by `fill`).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const cache = new Map<string, Record<string, unknown>>();
+
+export function text(lang: string, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(':') ? key.split(':', 2) : ['common', key];
+  const file = `${lang}/${ns}`;
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(resolve(ROOT, `public/locales/${file}.json`), 'utf8')) as Record<string, unknown>);
+  let node: unknown = cache.get(file);
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no string ${lang}:${key}`);
+  return node.replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => String(values[k] ?? `{{${k}}}`));
+}
