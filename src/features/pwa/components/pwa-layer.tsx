@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { signedInAtom } from '@/lib/session';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
+import { OfflineReady } from './offline-ready';
 import { UpdatePrompt } from './update-prompt';
 import './pwa.css';
 
@@ -19,6 +20,7 @@ export default function PwaLayer() {
     <div className="pwa-dock" ref={dock}>
       <OfflineBanner />
       <UpdatePrompt />
+      <OfflineReady />
       <InstallPrompt />
       {signedIn && (
         <Suspense fallback={null}>
