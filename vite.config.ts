@@ -6,12 +6,12 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
-import { pwaOptions } from './sw/pwa-options';
+import { pwaOptions, russianManifest } from './sw/pwa-options';
 
 /** Vite's dev server port; scripts/dev.mjs points the API's mail links at it. */
 const VITE_PORT = Number(process.env.VITE_PORT || 5173);
 
-const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes()];
+const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), russianManifest(), cspHashes()];
 
 export default defineConfig({
   plugins,

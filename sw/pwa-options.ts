@@ -1,10 +1,82 @@
 // vite-plugin-pwa options (used by vite.config.ts): the worker is built from sw/sw.ts with our own
 // routes (injectManifest), registered by the page itself (src/features/pwa/lib/sw-registration.ts)
 // and updated only when the player agrees (registerType 'prompt'). The manifest's colours are the
-// theme tokens of src/app/global.css; the icons are drawn by scripts/make-icons.mjs.
-import type { VitePWAOptions } from 'vite-plugin-pwa';
+// theme tokens of src/app/global.css; the icons are drawn by scripts/make-icons.mjs, the screenshots
+// taken by scripts/make-screenshots.mjs. Russian players get manifest.ru.webmanifest (same app id,
+// their name, description and shortcuts); src/lib/language.ts points <link rel=manifest> at it.
+import type { Plugin } from 'vite';
+import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
 const BACKGROUND = '#0b0714'; // --bg
+
+type ManifestLanguage = 'en' | 'ru';
+
+/** The texts of the install sheet, per language. */
+const TEXTS: Record<ManifestLanguage, { name: string; description: string; miner: [string, string]; tasks: [string, string]; narrow: string; wide: string }> = {
+  en: {
+    name: 'PXT Companion',
+    description: 'Mine PXT, clear quests and bring your crew — the companion app of the PXT punk universe, offline too.',
+    miner: ['Miner', 'Start mining or claim your PXT'],
+    tasks: ['Tasks', 'Quests that pay PXT'],
+    narrow: 'The main page on a phone',
+    wide: 'The main page on a desktop',
+  },
+  ru: {
+    name: 'PXT Companion',
+    description: 'Майни PXT, проходи квесты и собирай банду — приложение-компаньон панк-вселенной PXT, в том числе офлайн.',
+    miner: ['Майнер', 'Запустить майнинг или забрать PXT'],
+    tasks: ['Задания', 'Квесты с наградой в PXT'],
+    narrow: 'Главная страница на телефоне',
+    wide: 'Главная страница на компьютере',
+  },
+};
+
+const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
+
+export function manifestFor(lang: ManifestLanguage): Partial<ManifestOptions> {
+  const t = TEXTS[lang];
+  return {
+    id: '/',
+    name: t.name,
+    short_name: 'PXT',
+    description: t.description,
+    lang,
+    dir: 'ltr',
+    theme_color: BACKGROUND,
+    background_color: BACKGROUND,
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    categories: ['games', 'entertainment'],
+    // An installed window that is open already takes the launch (and navigates) instead of a second one.
+    launch_handler: { client_mode: ['navigate-existing', 'auto'] },
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    // The richer install sheet: one narrow (phone) and one wide (desktop) picture of the app.
+    screenshots: [
+      { src: `/screenshots/narrow-${lang}.png`, sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: t.narrow },
+      { src: `/screenshots/wide-${lang}.png`, sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: t.wide },
+    ],
+    shortcuts: [
+      { name: t.miner[0], short_name: t.miner[0], description: t.miner[1], url: '/miner', icons: SHORTCUT_ICONS },
+      { name: t.tasks[0], short_name: t.tasks[0], description: t.tasks[1], url: '/tasks', icons: SHORTCUT_ICONS },
+    ],
+  };
+}
+
+/** Emits manifest.ru.webmanifest beside the English one vite-plugin-pwa writes. */
+export function russianManifest(): Plugin {
+  return {
+    name: 'pxt-russian-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.ru.webmanifest', source: JSON.stringify(manifestFor('ru')) });
+    },
+  };
+}
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'injectManifest',
@@ -22,26 +94,5 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globIgnores: ['**/metamask-sdk-*.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
-  manifest: {
-    id: '/',
-    name: 'PXT Companion',
-    short_name: 'PXT',
-    description: 'Mine PXT, clear quests and bring your crew — the companion app of the PXT punk universe, offline too.',
-    lang: 'en',
-    theme_color: BACKGROUND,
-    background_color: BACKGROUND,
-    display: 'standalone',
-    start_url: '/',
-    scope: '/',
-    categories: ['games', 'entertainment'],
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    ],
-    shortcuts: [
-      { name: 'Miner', short_name: 'Miner', url: '/miner', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-      { name: 'Tasks', short_name: 'Tasks', url: '/tasks', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    ],
-  },
+  manifest: manifestFor('en'),
 };

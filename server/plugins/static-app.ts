@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 
 /** Paths that are never the app's: the API, and /metrics (served on METRICS_PORT only: here a plain 404, not the app). */
 const SERVER_PATH = /^\/(api|metrics)(\/|$)/;
-const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$|^\/locales\//;
+const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest(\.ru)?\.webmanifest)$|^\/locales\//;
 
 export default fp(async function staticApp(app: FastifyInstance, opts: { root: string | null }) {
   const root = opts.root && existsSync(join(opts.root, 'index.html')) ? opts.root : null;

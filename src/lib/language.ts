@@ -1,6 +1,6 @@
 // Changing the interface language (spec §4): the choice is saved (i18n.ts) and the page reloads so
 // every server-provided text follows, unless the last reload was under 2 s ago. The scroll position
-// is saved before the reload and restored after it.
+// is saved before the reload and restored after it. The install manifest follows the language.
 import { LANGUAGE_RELOAD_GUARD_MS, type Language } from '@shared/constants';
 import { i18n } from './i18n';
 
@@ -35,4 +35,19 @@ export function restoreScrollAfterLanguageReload(): void {
     if (Math.abs(window.scrollY - y) > 2 && Date.now() < until) setTimeout(attempt, 100);
   };
   requestAnimationFrame(attempt);
+}
+
+/** The install manifest of a language: Russian players install with Russian texts (sw/pwa-options.ts). */
+export const manifestHref = (lng: string | undefined) => (lng === 'ru' ? '/manifest.ru.webmanifest' : '/manifest.webmanifest');
+
+/** Points <link rel=manifest> at the manifest of `lng`; Chromium re-reads it when the href changes. */
+export function pointManifestAt(lng: string | undefined, doc: Document = document): void {
+  const link = doc.querySelector('link[rel="manifest"]');
+  const href = manifestHref(lng);
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+if (typeof document !== 'undefined') {
+  pointManifestAt(i18n.resolvedLanguage ?? i18n.language);
+  i18n.on('languageChanged', (lng) => pointManifestAt(lng));
 }

@@ -42,8 +42,44 @@ test('the manifest has what an install needs, and every icon exists with its dec
   }
 });
 
+test('install sheet: English and Russian manifests with their own texts, narrow and wide screenshots, launch_handler and localized shortcuts', async ({ request }) => {
+  const read = async (path: string) => {
+    const r = await request.get(path);
+    expect(r.ok(), path).toBe(true);
+    expect(r.headers()['cache-control'], path).toBe('no-cache');
+    return JSON.parse(await r.text());
+  };
+  const en = await read('/manifest.webmanifest');
+  const ru = await read('/manifest.ru.webmanifest');
+  // One app, two languages: the same id, start and scope, so installing either is the same app.
+  for (const key of ['id', 'start_url', 'scope', 'display', 'icons']) expect(ru[key], key).toEqual(en[key]);
+  expect(en.lang).toBe('en');
+  expect(ru.lang).toBe('ru');
+  expect(ru.description).toMatch(/[а-яё]/i);
+  expect(ru.description).not.toBe(en.description);
+  expect(en.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Miner', '/miner'], ['Tasks', '/tasks']]);
+  expect(ru.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Майнер', '/miner'], ['Задания', '/tasks']]);
+  for (const m of [en, ru]) {
+    expect(m.launch_handler.client_mode[0]).toMatch(/^(navigate-existing|focus-existing)$/);
+    const shots: { src: string; sizes: string; type: string; form_factor: string; label: string }[] = m.screenshots;
+    expect(shots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of shots) {
+      expect(shot.label, shot.src).toBeTruthy();
+      const r = await request.get(shot.src);
+      expect(r.ok(), shot.src).toBe(true);
+      expect(r.headers()['content-type']).toBe('image/png');
+      const body = await r.body();
+      expect(body.length, shot.src).toBeLessThan(300_000);
+      const { width, height } = pngSize(body);
+      expect(`${width}x${height}`, shot.src).toBe(shot.sizes);
+      // Chromium's rules for the richer sheet: wide is landscape, narrow portrait.
+      expect(shot.form_factor === 'wide' ? width > height : height > width, shot.src).toBe(true);
+    }
+  }
+});
+
 test('the shell files a deploy changes are revalidated on every load', async ({ request }) => {
-  for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/miner']) {
+  for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/manifest.ru.webmanifest', '/miner']) {
     const r = await request.get(path);
     expect(r.ok(), path).toBe(true);
     expect(r.headers()['cache-control'], path).toBe('no-cache');
@@ -76,6 +112,18 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     expect(manifest.errors).toEqual([]);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     expect(installabilityErrors).toEqual([]);
+
+    // A Russian player gets the Russian manifest, and it is just as installable.
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'ru'));
+    await page.reload();
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ru.webmanifest');
+    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url).toBe(`${baseURL}/manifest.ru.webmanifest`);
+    const ruManifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
+    expect(ruManifest.errors).toEqual([]);
+    expect(((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
 
     // Where the browser offers installation, the app shows its own Install button; "Not now" is remembered.
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();

@@ -1,6 +1,7 @@
 // The signed-in player's part of the PWA layer (its own chunk: it reads Dexie). It mirrors the
 // number of outbox calls still waiting into `pendingCallsAtom` for the offline banner, asks for a
-// Background Sync when calls are queued, and offers claim reminders on the miner page.
+// Background Sync when calls are queued, offers claim reminders on the miner page, and shows a
+// reminder itself when one arrives while the player looks at their miner.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -12,6 +13,7 @@ import { pushSupported } from '../lib/push-subscription';
 import { requestOutboxSync } from '../lib/sw-registration';
 import { pendingCallsAtom } from '../state/pwa-atoms';
 import { PushCard } from './push-card';
+import { ReminderLine } from './reminder-line';
 
 export default function PlayerPwa() {
   const setPending = useSetAtom(pendingCallsAtom);
@@ -29,5 +31,10 @@ export default function PlayerPwa() {
 
   const onMiner = (pathname.replace(/\/+$/, '') || '/') === '/miner';
   const hasMined = Boolean(user?.mining) || sessions > 0;
-  return onMiner && hasMined && pushSupported() ? <PushCard /> : null;
+  return (
+    <>
+      <ReminderLine />
+      {onMiner && hasMined && pushSupported() && <PushCard />}
+    </>
+  );
 }

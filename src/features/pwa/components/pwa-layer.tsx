@@ -3,9 +3,12 @@
 // because they read Dexie, which a visitor's pages never load).
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { signedInAtom } from '@/lib/session';
+import { onNavigate } from '../lib/worker-messages';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
+import { OfflineReady } from './offline-ready';
 import { UpdatePrompt } from './update-prompt';
 import './pwa.css';
 
@@ -15,10 +18,12 @@ export default function PwaLayer() {
   const signedIn = useAtomValue(signedInAtom);
   const dock = useRef<HTMLDivElement>(null);
   useReserveSpace(dock);
+  useRouteFromNotification();
   return (
     <div className="pwa-dock" ref={dock}>
       <OfflineBanner />
       <UpdatePrompt />
+      <OfflineReady />
       <InstallPrompt />
       {signedIn && (
         <Suspense fallback={null}>
@@ -26,6 +31,20 @@ export default function PwaLayer() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** A notification click picked this window: route to its path inside the app (no reload). */
+function useRouteFromNotification() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onNavigate(({ path }) => {
+        if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return false;
+        void navigate(path);
+        return true;
+      }),
+    [navigate],
   );
 }
 

@@ -1,8 +1,11 @@
 // Registers the service worker (sw/sw.ts → /sw.js) and wires the page to it. Loaded with import()
 // from main.tsx right after start, so none of this is part of the first visit's JavaScript.
 // - Updates: a new worker waits; `updateReadyAtom` shows the Reload prompt; `applyUpdate` sends
-//   SKIP_WAITING and reloads once the new worker controls the page — never by itself, so nothing
-//   half-typed is lost. New versions are looked for every 30 minutes and when the tab comes back.
+//   SKIP_WAITING. The new worker claims every open tab and installed window, and each one reloads
+//   on its `controllerchange` — except a tab with a half-filled form, which keeps it and shows its
+//   own prompt (`updateAppliedAtom`). New versions are looked for every 30 minutes and when the
+//   tab comes back.
+// - Offline ready: the first install of the worker shows a one-time notice (`offlineReadyAtom`).
 // - Install: the browser's `beforeinstallprompt` is kept for the "Install app" button.
 // - Background Sync: the worker's OUTBOX_REPLAY message runs `replayOutbox` here (the page holds
 //   the tokens) and answers how many calls still wait.
@@ -13,11 +16,14 @@ import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
 import { store } from '@/lib/store';
 import { dropBrowserSubscription, resyncPush } from './push-subscription';
-import { installPromptAtom, onlineAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
+import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
+import { installPromptAtom, offlineReadyAtom, onlineAtom, updateAppliedAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
 
 const UPDATE_EVERY_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks for a new version at most this often. */
 const VISIBLE_CHECK_MIN_MS = 60 * 1000;
+/** Set once the "ready to work offline" notice was shown: it is about the first install only. */
+const OFFLINE_READY_KEY = 'pxt.offlineReadyShown';
 
 let wb: Workbox | null = null;
 let started = false;
@@ -33,8 +39,14 @@ export function startPwa(): void {
     if ((event.data as { type?: string } | null)?.type === OUTBOX_REPLAY) void answerReplay(event.ports[0]);
   });
 
+  watchUnsavedInput();
+  watchControllerChange();
   wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => store.set(updateReadyAtom, true));
+  wb.addEventListener('activated', (event) => {
+    // isUpdate: a worker controlled this page already; isExternal: another tab's update.
+    if (!event.isUpdate && !event.isExternal) showOfflineReadyOnce();
+  });
   void wb.register().then((reg) => {
     if (reg) watchForUpdates(reg);
   }).catch((err: unknown) => console.warn('Service worker registration failed', err));
@@ -71,16 +83,43 @@ function watchForUpdates(reg: ServiceWorkerRegistration): void {
   });
 }
 
-/** The player chose Reload: activate the waiting worker, then reload under it. */
-export function applyUpdate(): void {
-  if (!wb) return;
+function showOfflineReadyOnce(): void {
+  try {
+    if (localStorage.getItem(OFFLINE_READY_KEY)) return;
+    localStorage.setItem(OFFLINE_READY_KEY, '1');
+  } catch {
+    /* storage blocked: show it this time anyway */
+  }
+  store.set(offlineReadyAtom, true);
+}
+
+/**
+ * A new worker took over (the player accepted the update here or in another tab/window): reload
+ * under it, so no tab keeps running old code against the new worker's caches. The first install
+ * claiming a page that had no worker is not an update and reloads nothing.
+ */
+function watchControllerChange(): void {
+  let controlled = navigator.serviceWorker.controller !== null;
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    store.set(updateReadyAtom, false);
     if (reloading) return;
+    if (hasUnsavedInput()) {
+      store.set(updateAppliedAtom, true);
+      return;
+    }
     reloading = true;
     window.location.reload();
   });
-  wb.messageSkipWaiting();
+}
+
+/** The player chose Reload: activate the waiting worker; every tab reloads on its controllerchange. */
+export function applyUpdate(): void {
+  wb?.messageSkipWaiting();
 }
 
 /** Looks for a new version now (tests and the periodic check use the same path). */

@@ -10,6 +10,10 @@ export interface BeforeInstallPromptEvent extends Event {
 
 /** A new service worker is installed and waits for the player's Reload. */
 export const updateReadyAtom = atom(false);
+/** The new version runs, but this tab kept a half-filled form instead of reloading: its own prompt. */
+export const updateAppliedAtom = atom(false);
+/** The worker was installed for the first time: the one-time "ready to work offline" notice. */
+export const offlineReadyAtom = atom(false);
 /** The install offer to show as an "Install app" button; null when the browser offers none. */
 export const installPromptAtom = atom<BeforeInstallPromptEvent | null>(null);
 /** navigator.onLine, kept current by the online/offline events. */

@@ -1,0 +1,46 @@
+// The page's own claim reminder: while the player looks at their miner, a push does not pop up a
+// system notification (sw/push.ts asks this page first); this line says it instead.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { db } from '@/lib/db';
+import { onReminder, takesReminder } from '../lib/worker-messages';
+
+export function ReminderLine() {
+  const { t } = useTranslation('pwa');
+  const { pathname } = useLocation();
+  const [shown, setShown] = useState(false);
+
+  useEffect(
+    () =>
+      onReminder(async ({ payload }) => {
+        const id = payload?.session_id;
+        const row = typeof id === 'number' ? await db.sessions.get(id) : undefined;
+        const take = takesReminder({
+          path: window.location.pathname,
+          visible: document.visibilityState === 'visible',
+          focused: document.hasFocus(),
+          ownSession: row?.kind === 'session',
+        });
+        if (take) setShown(true);
+        return take;
+      }),
+    [],
+  );
+  // The line belongs to the miner page.
+  useEffect(() => {
+    if ((pathname.replace(/\/+$/, '') || '/') !== '/miner') setShown(false);
+  }, [pathname]);
+
+  if (!shown) return null;
+  return (
+    <section className="pwa-card pwa-card--update" role="status" aria-live="polite" data-testid="reminder-line">
+      <div className="pwa-card__row">
+        <p className="pwa-card__title">{t('push.inPage')}</p>
+        <button type="button" className="pwa-card__close" onClick={() => setShown(false)} aria-label={t('push.inPageClose')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </section>
+  );
+}
