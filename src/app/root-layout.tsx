@@ -28,6 +28,9 @@ export function RootLayout() {
   return (
     <>
       <Header />
+      {/* Update, install, offline and reminder notices sit in the flow under the header, so they
+          take their own space instead of covering the page (issue 16). */}
+      <PwaMount />
       <main className="app-main" id="main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -37,7 +40,6 @@ export function RootLayout() {
       <QueryParamsHandler />
       <ModalHost />
       <OutboxSync />
-      <PwaMount />
     </>
   );
 }

@@ -81,9 +81,9 @@ test('a claim made offline waits in the outbox and is paid once back online', as
   await waitForClaim(page);
 
   await context.setOffline(true);
-  await expect(page.getByText('You are offline: this is the last known state.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
-  const pending = page.getByRole('button', { name: "Claim pending — will be sent when you're back online" });
+  const pending = page.getByRole('button', { name: 'Claim queued' });
   await expect(pending).toBeVisible();
   await expect(pending).toBeDisabled();
   // The countdown and the balances stay on screen from Dexie.

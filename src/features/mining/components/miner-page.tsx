@@ -25,7 +25,7 @@ import {
   progress,
   remainingMs,
 } from '../lib/session-view';
-import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
+import { useNow, useRefreshAfterReplay } from '../state/hooks';
 import { claim, refreshMiner, start } from '../state/mining-actions';
 import { useBoostSummary, useOutboxRows, useSessions, useSubscriptions } from '../state/mining-data';
 import { Balances } from './balances';
@@ -43,7 +43,6 @@ export function MinerPage() {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
   const now = useNow();
-  const online = useOnline();
   const config = useAppConfig();
   const sessions = useSessions();
   const summary = useBoostSummary();
@@ -162,7 +161,7 @@ export function MinerPage() {
           </Button>
         }
       />
-      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadErrors} outbox={outbox} />
+      <MiningPageNotices errors={loadErrors} outbox={outbox} />
 
       <div className="mining-grid">
         <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">
@@ -224,6 +223,11 @@ export function MinerPage() {
               </Button>
             )}
             {status === 'running' && !pendingClaim && <p className="mining-hint">{t('miner.claimWhenDone')}</p>}
+            {(pendingClaim || pendingStart) && (
+              <p className="mining-hint" data-testid="claim-pending-hint">
+                {t('miner.pending.hint')}
+              </p>
+            )}
           </div>
           <NoticeLine notice={notice} />
           {previous && status === 'idle' && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}

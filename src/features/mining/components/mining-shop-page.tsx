@@ -77,13 +77,14 @@ export function MiningShopPage() {
           </Link>
         }
       />
-      <MiningPageNotices offline={online ? null : t('shop.offline')} errors={loadErrors} outbox={undefined} />
+      <MiningPageNotices errors={loadErrors} outbox={undefined} />
 
       <div className="mining-grid mining-grid--shop">
         <section className="mining-card mining-shop" aria-labelledby="mining-shop-title">
           <h2 id="mining-shop-title" className="mining-card__title">
             {t('shop.itemsTitle')}
           </h2>
+          {!online && <p className="mining-hint">{t('shop.offline')}</p>}
           {items == null ? (
             <Spinner label={t('shop.loading')} />
           ) : (
