@@ -182,7 +182,7 @@ test('the ICO entry appears once the flag is set and /ico shows the sale', async
   await expect(page.getByRole('progressbar', { name: 'Tokens sold' })).toHaveAttribute('aria-valuenow', '25');
   await expect(page.getByText('November 1st, 2026')).toBeVisible();
   await expect(page.getByText('January 31st, 2027')).toBeVisible();
-  await expect(page.getByTestId('ico-player-pxt')).toHaveText('0 PXT');
+  await expect(page.getByTestId('ico-player-pxt')).toHaveText('0.000000 PXT');
   await expect(page.getByRole('note')).toContainText('Buying is not open yet');
   const buy = page.getByRole('button', { name: 'Buy PXT' });
   await expect(buy).toHaveAttribute('aria-disabled', 'true');

@@ -12,7 +12,8 @@ import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
 import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
-import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
+import { formatPxt } from '@/lib/format-pxt';
+import { formatCountdown, formatDateTime, formatRate, formatTime } from '../lib/format';
 import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';
 import {
   activeBoost,
@@ -197,7 +198,7 @@ export function MinerPage() {
               <>
                 <div>
                   <dt>{t('miner.earned')}</dt>
-                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxtLive(earnedSoFar(session, now), lang) })}</dd>
+                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxt(earnedSoFar(session, now), lang) })}</dd>
                 </div>
                 <div>
                   <dt>{t('miner.pays')}</dt>
