@@ -156,11 +156,11 @@ test('the ICO entry appears once the flag is set and /ico shows the sale', async
   // Placeholders are announced as disabled, with a hint.
   const main = page.getByRole('navigation', { name: 'Main navigation' });
   for (const entry of [
-    main.getByText('Shop', { exact: true }),
-    main.getByText('White paper', { exact: true }),
-    main.getByText('Staking', { exact: true }),
-    game.getByText('Leaderboard', { exact: true }),
-    game.getByText('Auction', { exact: true }),
+    main.getByRole('link', { name: 'Shop soon', exact: true }),
+    main.getByRole('link', { name: 'White paper soon', exact: true }),
+    main.getByRole('link', { name: 'Staking soon', exact: true }),
+    game.getByRole('link', { name: 'Leaderboard soon', exact: true }),
+    game.getByRole('link', { name: 'Auction soon', exact: true }),
   ]) {
     await expect(entry).toHaveAttribute('aria-disabled', 'true');
     await expect(entry).toHaveAttribute('title', 'Coming soon');
