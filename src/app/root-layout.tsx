@@ -1,6 +1,7 @@
 // The frame of every page: header, page, footer, the open modal, and the app-wide effects
 // (scroll to top on navigation, the modal links of e-mails, scroll restore after a language reload).
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
@@ -18,6 +19,7 @@ const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -29,8 +31,14 @@ export function RootLayout() {
 
   return (
     <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
       <Header />
-      <main className="app-main" id="main">
+      {/* Update, install, offline and reminder notices sit in the flow under the header, so they
+          take their own space instead of covering the page (issue 16). */}
+      <PwaMount />
+      <main className="app-main" id="main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
@@ -41,7 +49,6 @@ export function RootLayout() {
       <ReturnAfterSignIn />
       <ModalHost />
       <OutboxSync />
-      <PwaMount />
     </>
   );
 }

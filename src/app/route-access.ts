@@ -30,6 +30,8 @@ export const ROUTE_ACCESS = {
   '/mining': 'signedIn',
   '/boost': 'signedIn',
   '/ico': 'iso',
+  '/privacy': 'public',
+  '/terms': 'public',
   '*': 'public',
 } as const satisfies Record<string, Access>;
 

@@ -22,6 +22,8 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/mining': () => import('./routes/mining'),
   '/boost': () => import('./routes/boost'),
   '/ico': () => import('./routes/ico'),
+  '/privacy': () => import('./routes/privacy'),
+  '/terms': () => import('./routes/terms'),
   '*': () => import('./routes/landing'),
 };
 

@@ -156,11 +156,11 @@ test('the ICO entry appears once the flag is set and /ico shows the sale', async
   // Placeholders are announced as disabled, with a hint.
   const main = page.getByRole('navigation', { name: 'Main navigation' });
   for (const entry of [
-    main.getByText('Shop', { exact: true }),
-    main.getByText('White paper', { exact: true }),
-    main.getByText('Staking', { exact: true }),
-    game.getByText('Leaderboard', { exact: true }),
-    game.getByText('Auction', { exact: true }),
+    main.getByRole('link', { name: 'Shop soon', exact: true }),
+    main.getByRole('link', { name: 'White paper soon', exact: true }),
+    main.getByRole('link', { name: 'Staking soon', exact: true }),
+    game.getByRole('link', { name: 'Leaderboard soon', exact: true }),
+    game.getByRole('link', { name: 'Auction soon', exact: true }),
   ]) {
     await expect(entry).toHaveAttribute('aria-disabled', 'true');
     await expect(entry).toHaveAttribute('title', 'Coming soon');
@@ -182,7 +182,7 @@ test('the ICO entry appears once the flag is set and /ico shows the sale', async
   await expect(page.getByRole('progressbar', { name: 'Tokens sold' })).toHaveAttribute('aria-valuenow', '25');
   await expect(page.getByText('November 1st, 2026')).toBeVisible();
   await expect(page.getByText('January 31st, 2027')).toBeVisible();
-  await expect(page.getByTestId('ico-player-pxt')).toHaveText('0 PXT');
+  await expect(page.getByTestId('ico-player-pxt')).toHaveText('0.000000 PXT');
   await expect(page.getByRole('note')).toContainText('Buying is not open yet');
   const buy = page.getByRole('button', { name: 'Buy PXT' });
   await expect(buy).toHaveAttribute('aria-disabled', 'true');

@@ -5,7 +5,7 @@ test('a visitor sees Connect, disabled entries with a hint, and locked account l
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of ['Shop', 'White paper', 'Staking']) {
-    const entry = nav.getByText(name, { exact: true });
+    const entry = nav.getByRole('link', { name: `${name} soon`, exact: true });
     await expect(entry).toHaveAttribute('aria-disabled', 'true');
     await expect(entry).toHaveAttribute('title', 'Coming soon');
   }
@@ -38,8 +38,8 @@ test('signed in: the wide menu has the Game and Account groups; under 1250 px a 
   await player.hover();
   const game = page.getByRole('navigation', { name: 'Game' });
   await expect(game.getByRole('link', { name: 'Arcade season' })).toBeVisible();
-  await expect(game.getByText('Leaderboard')).toHaveAttribute('aria-disabled', 'true');
-  await expect(game.getByText('Auction')).toHaveAttribute('aria-disabled', 'true');
+  await expect(game.getByRole('link', { name: 'Leaderboard soon' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(game.getByRole('link', { name: 'Auction soon' })).toHaveAttribute('aria-disabled', 'true');
   const accountMenu = page.getByRole('navigation', { name: 'Account' });
   for (const name of ['Profile', 'Tasks', 'Referrals']) await expect(accountMenu.getByRole('link', { name })).toBeVisible();
   await expect(accountMenu.getByRole('link', { name: 'ICO' })).toHaveCount(0);

@@ -17,7 +17,7 @@ test('the language switcher appears with the language flag; Rus reloads the page
   await expect.poll(() => page.evaluate(() => (window.scrollTo(0, 600), Math.round(window.scrollY)))).toBe(600);
   await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: 'Rus' }).click()]);
 
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Майни PXT.');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Майните PXT.');
   await expect(page.getByRole('group', { name: 'Язык интерфейса' }).getByRole('button', { name: 'Rus' })).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ru');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');

@@ -9,7 +9,7 @@ const SESSION_SECONDS = 20;
 test.use({ serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' } });
 test.describe.configure({ timeout: 120_000 });
 
-/** A displayed PXT amount ('0.009166 PXT', '0.00') as a number. */
+/** A displayed PXT amount ('0.009166 PXT', '0.000000') as a number. */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 async function openMiner(page: Page) {
@@ -28,7 +28,7 @@ test('start, boost with the force_apply question, watch the countdown, claim the
   const account = await createEmailAccount(server, 'minerOne');
   await signInPage(page, account);
   await openMiner(page);
-  await expect(page.getByTestId('balance-pxt')).toHaveText('0.00');
+  await expect(page.getByTestId('balance-pxt')).toHaveText('0.000000');
 
   await page.getByRole('button', { name: 'Start mining' }).click();
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');
@@ -96,14 +96,14 @@ test('a claim made offline waits in the outbox and is paid once back online', as
   await waitForClaim(page);
 
   await context.setOffline(true);
-  await expect(page.getByText('You are offline: this is the last known state.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
-  const pending = page.getByRole('button', { name: "Claim pending — will be sent when you're back online" });
+  const pending = page.getByRole('button', { name: 'Claim queued' });
   await expect(pending).toBeVisible();
   await expect(pending).toBeDisabled();
   // The countdown and the balances stay on screen from Dexie.
   await expect(page.getByTestId('countdown')).toHaveText('00:00:00');
-  await expect(page.getByTestId('balance-pxt')).toHaveText('0.00');
+  await expect(page.getByTestId('balance-pxt')).toHaveText('0.000000');
 
   await context.setOffline(false);
   await expect(pending).toBeHidden();

@@ -89,7 +89,7 @@ test('offline, /miner reloads with the countdown and the guide; a claim made off
   // The session ends while offline; the claim waits in the outbox and the banner counts it.
   await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Claim pending/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Claim queued' })).toBeVisible();
   await expect(page.getByTestId('pending-calls')).toHaveText('Waiting to be sent: 1');
   const syncTags = await page.evaluate(async () => {
     const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }) | undefined;

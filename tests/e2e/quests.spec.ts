@@ -180,7 +180,7 @@ test('the profile: a sign-in prompt for visitors; account, balances and the pass
   await expect(page.getByTestId('profile-email')).toHaveText(player.email);
   await expect(page.getByTestId('profile-wallet')).toHaveText('wallet not linked');
   await expect(page.getByTestId('profile-coins')).toHaveText('0');
-  await expect(page.getByTestId('profile-pxt')).toHaveText('0');
+  await expect(page.getByTestId('profile-pxt')).toHaveText('0.000000');
   await expect(page.getByRole('button', { name: 'Add e-mail and password' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Link a wallet' })).toBeVisible();
 

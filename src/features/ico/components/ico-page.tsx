@@ -10,6 +10,7 @@ import { formatLongDate } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
 import { useRefresh } from '@/lib/use-refresh';
 import { refreshIco } from '../api/ico-api';
+import { formatPxt } from '@/lib/format-pxt';
 import { soldPercent } from '../lib/ico-figures';
 import { useStoredIco } from '../state/ico-row';
 import './ico.css';
@@ -27,7 +28,7 @@ export function IcoPage() {
   }, [t]);
 
   const number = (n: number, digits = 0) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(n);
-  const usd = (n: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(n);
+  const usd = (n: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
   const date = (iso: string | null) => formatLongDate(iso, lang) ?? t('tba');
 
   const refused = state.phase === 'failed' && state.failure.status === 403;
@@ -121,7 +122,7 @@ export function IcoPage() {
         <div>
           <h2 id="ico-player-title">{t('player.title')}</h2>
           <p className="ico-player__pxt" data-testid="ico-player-pxt">
-            {t('player.pxt', { amount: user ? number(user.token, 6) : '—' })}
+            {t('player.pxt', { amount: user ? formatPxt(user.token, lang) : '—' })}
           </p>
         </div>
         <div className="ico-player__buy">

@@ -156,8 +156,8 @@ export function LandingPage() {
       </section>
 
       <section className="final" aria-labelledby="final-title">
-        <h2 id="final-title">{t('final.title')}</h2>
-        <p>{t('final.text')}</p>
+        <h2 id="final-title">{signedIn ? t('final.titleSignedIn') : t('final.title')}</h2>
+        <p>{signedIn ? t('final.textSignedIn') : t('final.text')}</p>
         <Button onClick={start}>{cta}</Button>
       </section>
     </div>

@@ -72,6 +72,12 @@ export function Footer() {
           <a className="footer-link" href={`mailto:${CONTACT_EMAIL}`}>
             {CONTACT_EMAIL}
           </a>
+          <Link to="/privacy" className="footer-link">
+            {t('legal.privacy')}
+          </Link>
+          <Link to="/terms" className="footer-link">
+            {t('legal.terms')}
+          </Link>
         </div>
       </div>
       <p className="site-footer__credit">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
-import { formatInteger, formatPxt } from '../lib/format';
+import { formatGems, formatPxt } from '@/lib/format-pxt';
 
 export function Balances({ showPxt = true }: { showPxt?: boolean }) {
   const { t, i18n } = useTranslation('mining');
@@ -23,7 +23,7 @@ export function Balances({ showPxt = true }: { showPxt?: boolean }) {
         )}
         <div className="mining-balances__item mining-balances__item--gems">
           <dt>{t('wallet.gems')}</dt>
-          <dd data-testid="balance-gems">{user ? formatInteger(user.gems, lang) : '—'}</dd>
+          <dd data-testid="balance-gems">{user ? formatGems(user.gems, lang) : '—'}</dd>
         </div>
       </dl>
       <Button variant="secondary" block onClick={() => openModal('topUp')}>

@@ -79,7 +79,7 @@ export function BoostPage() {
           </Link>
         }
       />
-      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={loadError ? [loadError] : []} outbox={outbox} />
+      <MiningPageNotices errors={loadError ? [loadError] : []} outbox={outbox} />
 
       {summary === undefined ? (
         <div className="mining-page--loading">

@@ -15,7 +15,8 @@ import { useAppConfig } from '@/lib/app-config';
 import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
-import { formatCountdown, formatDateTime, formatPxt, formatPxtLive, formatRate, formatTime } from '../lib/format';
+import { formatPxt } from '@/lib/format-pxt';
+import { formatCountdown, formatDateTime, formatRate, formatTime } from '../lib/format';
 import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';
 import {
   activeBoost,
@@ -51,7 +52,6 @@ export function MinerPage() {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
   const now = useNow();
-  const online = useOnline();
   const config = useAppConfig();
   const sessions = useSessions();
   const summary = useBoostSummary();
@@ -62,6 +62,7 @@ export function MinerPage() {
   const [reward, setReward] = useState<Reward | null>(null);
   const user = useCurrentUser();
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
+  const online = useOnline();
   const subscriptionList = useAtomValue(subscriptionsState.atom).list;
   // 'Failed to load subscriptions' (spec §8); offline, the offline line says it once.
   const errors = online && subscriptionList.error ? [...loadErrors, subscriptionList.error] : loadErrors;
@@ -180,7 +181,7 @@ export function MinerPage() {
           </Button>
         }
       />
-      <MiningPageNotices offline={online ? null : t('miner.offline')} errors={errors} outbox={outbox} />
+      <MiningPageNotices errors={errors} outbox={outbox} />
       <OrderOutcome />
       <ReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
 
@@ -219,7 +220,7 @@ export function MinerPage() {
               <>
                 <div>
                   <dt>{t('miner.earned')}</dt>
-                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxtLive(earnedSoFar(session, now), lang) })}</dd>
+                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxt(earnedSoFar(session, now), lang) })}</dd>
                 </div>
                 <div>
                   <dt>{t('miner.pays')}</dt>
@@ -245,6 +246,11 @@ export function MinerPage() {
               </Button>
             )}
             {status === 'running' && !pendingClaim && <p className="mining-hint">{t('miner.claimWhenDone')}</p>}
+            {(pendingClaim || pendingStart) && (
+              <p className="mining-hint" data-testid="claim-pending-hint">
+                {t('miner.pending.hint')}
+              </p>
+            )}
           </div>
           <NoticeLine notice={notice} />
           {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={(idleRate * sessionSeconds) / 3600} />}

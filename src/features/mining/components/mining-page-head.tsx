@@ -1,5 +1,5 @@
-// The head every mining page shares (label, title, lead, actions) and the notices under it: the
-// offline line, load errors and calls waiting in the outbox.
+// The head every mining page shares (label, title, lead, actions) and the notices under it: load
+// errors and calls the server refused. Offline is said once, by the app-wide offline line.
 import type { ReactNode } from 'react';
 import type { OutboxRow } from '@/lib/db';
 import { OutboxNotices } from './outbox-notices';
@@ -17,14 +17,9 @@ export function MiningPageHead({ kicker, title, lead, actions }: { kicker: strin
   );
 }
 
-export function MiningPageNotices({ offline, errors, outbox }: { offline: string | null; errors: readonly string[]; outbox: readonly OutboxRow[] | undefined }) {
+export function MiningPageNotices({ errors, outbox }: { errors: readonly string[]; outbox: readonly OutboxRow[] | undefined }) {
   return (
     <>
-      {offline && (
-        <p className="mining-notice mining-notice--offline" role="status">
-          {offline}
-        </p>
-      )}
       {errors.map((text) => (
         <p key={text} className="mining-notice mining-notice--error" role="alert">
           {text}

@@ -2,7 +2,7 @@
 // how many of each the player owns (GET /assets/list/) with one boost's detail
 // (GET /assets/detail/{id}/), and the Gems balance with the top-up.
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TEMP_BOOST_VALUE } from '@shared/constants';
@@ -22,7 +22,8 @@ import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { NoticeLine, type Notice } from './notice-line';
 import './mining.css';
 
-type ShopNotice = (NonNullable<Notice> & { short?: boolean }) | null;
+/** The outcome of a purchase, shown on the item that was tapped (`itemId`). */
+type ShopNotice = (NonNullable<Notice> & { short?: boolean; itemId: string }) | null;
 
 export function MiningShopPage() {
   const { t } = useTranslation('mining');
@@ -34,6 +35,12 @@ export function MiningShopPage() {
   const [notice, setNotice] = useState<ShopNotice>(null);
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
   const assetList = useAtomValue(assetsState.atom).list;
+  const noticeSlot = useRef<HTMLDivElement>(null);
+
+  // On a phone the list is long: the outcome is brought into view where the tap was.
+  useEffect(() => {
+    if (notice) noticeSlot.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [notice]);
 
   useEffect(() => {
     document.title = `${t('shop.title')} · ${t('common:appTitle')}`;
@@ -60,16 +67,16 @@ export function MiningShopPage() {
   const onBuy = async (itemId: string, hours: number, price: number) => {
     setNotice(null);
     if (user && user.gems < price) {
-      setNotice({ kind: 'error', text: t('shop.notEnough', { price }), short: true });
+      setNotice({ kind: 'error', text: t('shop.notEnough', { price }), short: true, itemId });
       return;
     }
     setBusy(itemId);
     try {
       await buy(itemId);
-      setNotice({ kind: 'ok', text: t('shop.bought', { hours }) });
+      setNotice({ kind: 'ok', text: t('shop.bought', { hours }), itemId });
     } catch (err) {
       const f = miningFailure(err, 'buy', t);
-      setNotice({ kind: 'error', text: f.code === 'not_enough_gems' ? t('shop.notEnough', { price }) : f.text, short: f.code === 'not_enough_gems' });
+      setNotice({ kind: 'error', text: f.code === 'not_enough_gems' ? t('shop.notEnough', { price }) : f.text, short: f.code === 'not_enough_gems', itemId });
     } finally {
       setBusy(null);
     }
@@ -87,13 +94,14 @@ export function MiningShopPage() {
           </Link>
         }
       />
-      <MiningPageNotices offline={online ? null : t('shop.offline')} errors={errors} outbox={undefined} />
+      <MiningPageNotices errors={errors} outbox={undefined} />
 
       <div className="mining-grid mining-grid--shop">
         <section className="mining-card mining-shop" aria-labelledby="mining-shop-title">
           <h2 id="mining-shop-title" className="mining-card__title">
             {t('shop.itemsTitle')}
           </h2>
+          {!online && <p className="mining-hint">{t('shop.offline')}</p>}
           {items == null ? (
             <Spinner label={t('shop.loading')} />
           ) : (
@@ -126,17 +134,22 @@ export function MiningShopPage() {
                   >
                     {t('shop.buy')}
                   </Button>
+                  {notice?.itemId === item.id && (
+                    <div className="mining-shop__outcome" ref={noticeSlot}>
+                      <NoticeLine notice={notice}>
+                        {notice.kind === 'ok' && user && <span data-testid="shop-gems-left">{t('shop.gemsLeft', { count: user.gems })}</span>}
+                        {notice.short && (
+                          <Button variant="link" onClick={() => openModal('topUp')}>
+                            {t('wallet.topUp')}
+                          </Button>
+                        )}
+                      </NoticeLine>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
           )}
-          <NoticeLine notice={notice}>
-            {notice?.short && (
-              <Button variant="link" onClick={() => openModal('topUp')}>
-                {t('wallet.topUp')}
-              </Button>
-            )}
-          </NoticeLine>
           <p className="mining-hint">
             <Link to="/boost">{t('shop.useBoosts')}</Link>
           </p>

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
+import { formatUsdt } from '@/lib/format-pxt';
 import { formatDateTime, formatInteger } from '../lib/format';
 import { orderPhase } from '../lib/top-up-view';
 import type { FollowedOrder } from '../state/payment-actions';
@@ -19,14 +20,13 @@ export interface OrderStatusProps {
 }
 
 /** The token amount in USDT (6 decimals) for the text. */
-const usdt = (amount: string | undefined) => (amount ? (Number(amount) / 1e6).toFixed(2) : '');
 
 export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, subscribedUntil }: OrderStatusProps) {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
   const { order, confirmations, required } = followed;
   const phase = orderPhase(order);
-  const values = { id: order.id, gems: order.gems, balance: formatInteger(balance, lang), amount: usdt(order.pay_to?.amount) };
+  const values = { id: order.id, gems: order.gems, balance: formatInteger(balance, lang), amount: formatUsdt(order.pay_to?.amount, lang) };
 
   if (phase === 'paid') {
     return (

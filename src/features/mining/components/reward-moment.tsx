@@ -3,7 +3,8 @@
 // figures once (the counting digits are hidden from them); reduced motion shows them at once.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPxt, formatRate } from '../lib/format';
+import { formatPxt } from '@/lib/format-pxt';
+import { formatRate } from '../lib/format';
 import { useCountUp } from '../state/count-up';
 
 export interface Reward {

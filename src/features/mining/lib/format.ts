@@ -2,6 +2,7 @@
 import { format, intervalToDuration } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { ru } from 'date-fns/locale/ru';
+import { formatGems } from '@/lib/format-pxt';
 
 const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
@@ -13,23 +14,14 @@ export function formatCountdown(remainingMs: number): string {
   return `${pad(hours)}:${pad(d.minutes)}:${pad(d.seconds)}`;
 }
 
-/** A PXT amount: up to 6 decimals (the token's precision), at least 2. */
-export function formatPxt(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(value);
-}
+// PXT amounts: formatPxt in src/lib/format-pxt.ts (one formatter for the whole app).
 
-/** A PXT amount that ticks live: always 6 decimals so the digits do not jump around. */
-export function formatPxtLive(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 6, maximumFractionDigits: 6 }).format(value);
-}
+/** Whole Gems, the app-wide way (kept under this name for the dialogs that call it). */
+export const formatInteger = formatGems;
 
 /** PXT per hour, e.g. 1.15 or 2.3. */
 export function formatRate(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
-}
-
-export function formatInteger(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
 /** A date and time in the player's language, e.g. 'Jan 31, 2026, 8:00 PM' / '31 янв. 2026 г., 20:00'. */

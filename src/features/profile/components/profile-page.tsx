@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { toApiFailure } from '@/lib/api-errors';
 import { refreshCurrentUser, useCurrentUser, userFetchFailedAtom } from '@/lib/current-user';
+import { formatGems } from '@/lib/format-pxt';
 import { currentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modal-state';
 import { signedInAtom } from '@/lib/session';
@@ -106,7 +107,7 @@ function PlayerProfile() {
           <dl className="profile__balances">
             <div>
               <dt>{t('balances.coins')}</dt>
-              <dd data-testid="profile-coins">{view.coins}</dd>
+              <dd data-testid="profile-coins">{formatGems(view.coins, currentLanguage())}</dd>
             </div>
             <div>
               <dt>{t('balances.pxt')}</dt>
@@ -114,7 +115,7 @@ function PlayerProfile() {
             </div>
             <div>
               <dt>{t('balances.gems')}</dt>
-              <dd data-testid="profile-gems">{view.gems}</dd>
+              <dd data-testid="profile-gems">{formatGems(view.gems, currentLanguage())}</dd>
             </div>
           </dl>
           <p className="profile__links">

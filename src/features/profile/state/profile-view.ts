@@ -1,6 +1,7 @@
 // What the profile shows and offers for a user record (spec §2, §3): pure, so it is unit-tested.
 import type { Me } from '@shared/api/auth';
 import { shortWallet } from '@shared/validation';
+import { formatPxt } from '@/lib/format-pxt';
 
 export interface ProfileView {
   username: string | null;
@@ -15,11 +16,6 @@ export interface ProfileView {
   canChangePassword: boolean;
   canAddEmailPassword: boolean;
   canLinkWallet: boolean;
-}
-
-/** PXT with at most 6 decimals (decisions §3), without trailing zeros. */
-export function formatPxt(token: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(token);
 }
 
 export function profileView(user: Me, locale: string): ProfileView {
