@@ -1,21 +1,34 @@
 // Vite build of the PWA. The service worker and the web app manifest come from vite-plugin-pwa
 // (options in sw/pwa-options.ts, the worker's source in sw/); the hashes of index.html's inline
-// scripts, which the server's CSP allows, from scripts/vite-plugin-csp-hashes.ts.
+// scripts, which the server's CSP allows, from scripts/vite-plugin-csp-hashes.ts; the .br/.gz copies
+// of every file from scripts/vite-plugin-precompress.ts (last, once sw.js is written).
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
+import { precompress } from './scripts/vite-plugin-precompress';
 import { pwaOptions } from './sw/pwa-options';
 
 /** Vite's dev server port; scripts/dev.mjs points the API's mail links at it. */
 const VITE_PORT = Number(process.env.VITE_PORT || 5173);
 
-const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes()];
+/**
+ * React Router 7 points bundlers at its development build (warnings, dev checks: about 7 KB of
+ * brotli more on the first visit); a production build takes its production files, the same code.
+ */
+const REACT_ROUTER = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: `${REACT_ROUTER}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
+];
 
-export default defineConfig({
+const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes(), precompress()];
+
+export default defineConfig(({ command }) => ({
   plugins,
-  resolve: { alias: pathAliases },
+  resolve: { alias: command === 'build' ? [...productionReactRouter, ...pathAliases] : pathAliases },
   server: {
     // `npm run dev`: the API runs on PORT (8080; scripts/dev.mjs); the browser talks to Vite only.
     port: VITE_PORT,
@@ -30,4 +43,4 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
   },
-});
+}));
