@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
 import { precompress } from './scripts/vite-plugin-precompress';
+import { reactRouterTreeshake } from './scripts/vite-plugin-react-router-treeshake';
 import { pwaOptions } from './sw/pwa-options';
 
 /** Vite's dev server port; scripts/dev.mjs points the API's mail links at it. */
@@ -24,7 +25,7 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
 ];
 
-const plugins: PluginOption[] = [react(), VitePWA(pwaOptions), cspHashes(), precompress()];
+const plugins: PluginOption[] = [reactRouterTreeshake(), react(), VitePWA(pwaOptions), cspHashes(), precompress()];
 
 export default defineConfig(({ command }) => ({
   plugins,
@@ -41,6 +42,9 @@ export default defineConfig(({ command }) => ({
     // scripts/check-budgets.mjs reads the manifest to find what the first visit to / loads.
     manifest: true,
     modulePreload: { polyfill: false },
+    // Terser's two passes take about 4 KB of brotli more off the first visit than esbuild's minifier.
+    minify: 'terser',
+    terserOptions: { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } },
     chunkSizeWarningLimit: 1500,
   },
 }));

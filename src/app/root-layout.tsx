@@ -3,13 +3,13 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
-import { ModalHost } from './modal-host';
+import { ModalMount } from './modal-mount';
 import { OutboxSync } from './outbox-sync';
+import { QueryLinks } from './query-links';
 
 /** Pages without the footer (spec §2). */
 const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
@@ -34,8 +34,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
-      <QueryParamsHandler />
-      <ModalHost />
+      <QueryLinks />
+      <ModalMount />
       <OutboxSync />
       <PwaMount />
     </>
