@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
 import { precompress } from './scripts/vite-plugin-precompress';
+import { prerender } from './scripts/vite-plugin-prerender';
 import { reactRouterTreeshake } from './scripts/vite-plugin-react-router-treeshake';
 import { pwaOptions } from './sw/pwa-options';
 
@@ -25,7 +26,7 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
 ];
 
-const plugins: PluginOption[] = [reactRouterTreeshake(), react(), VitePWA(pwaOptions), cspHashes(), precompress()];
+const plugins: PluginOption[] = [reactRouterTreeshake(), react(), VitePWA(pwaOptions), prerender(), cspHashes(), precompress()];
 
 export default defineConfig(({ command }) => ({
   plugins,
