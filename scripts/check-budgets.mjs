@@ -4,8 +4,8 @@
 // MetaMask SDK nor the Google sign-in script may be part of the first visit.
 import { analyzeFirstVisit, kb, totalsByKind } from './first-visit.mjs';
 
-/** Brotli (what Chromium is sent: the build's .br files); 108 KB measured at the last change. */
-const BUDGET_BYTES = 110 * 1024;
+/** Brotli (what Chromium is sent: the build's .br files); 105.5 KB measured at the last change. */
+const BUDGET_BYTES = 107 * 1024;
 /** Where the issue wants the first visit's JavaScript to get to; reported, not enforced yet. */
 const TARGET_BYTES = 100 * 1024;
 
