@@ -22,13 +22,15 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const CLS_GOAL = 0.05;
 
 interface Result {
+  /** Where the page ended (a guard that redirected shows here). */
+  finalPath: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcp: number;
   tbt: number;
   cls: number;
 }
 
-type Lhr = { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
+type Lhr = { finalDisplayedUrl: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
 
 async function audit(port: number, url: string, preset: 'mobile' | 'desktop', signedIn: boolean): Promise<Result> {
   const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], disableStorageReset: signedIn };
@@ -38,6 +40,7 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop', si
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const value = (a: string) => lhr.audits[a]?.numericValue ?? NaN;
   return {
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
@@ -86,7 +89,7 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
           table.add({
             section,
             measure,
-            result: `performance ${r.scores.performance}, accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}, SEO ${r.scores.seo}; LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}`,
+            result: `${r.finalPath === path ? '' : `ended at ${r.finalPath}: `}performance ${r.scores.performance}, accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}, SEO ${r.scores.seo}; LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}`,
             target: goalPage ? 'performance ≥ 95, accessibility 100, CLS < 0.05' : 'CLS < 0.05',
             verdict: met ? 'met' : 'missed',
           });
