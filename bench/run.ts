@@ -4,7 +4,7 @@
 //   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, 1 M players)
 //   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
-//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser
+//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse
 // The bytes and browser sections measure the build in dist/; a clone without one is built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { apiSection } from './api';
 import { browserSection } from './browser';
 import { bytesSection } from './bytes';
 import { claimsSection } from './claims';
+import { lighthouseSection } from './lighthouse';
 import { type BenchOptions, cleanup } from './context';
 import { scaleSection } from './scale';
 import { Table } from './table';
@@ -22,6 +23,7 @@ const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<voi
   scale: scaleSection,
   bytes: (table) => bytesSection(table),
   browser: browserSection,
+  lighthouse: lighthouseSection,
 };
 
 function parseArgs(argv: string[]): BenchOptions {
@@ -43,7 +45,7 @@ function parseArgs(argv: string[]): BenchOptions {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const needsBuild = !opts.only || opts.only.has('bytes') || opts.only.has('browser');
+const needsBuild = !opts.only || opts.only.has('bytes') || opts.only.has('browser') || opts.only.has('lighthouse');
 if (needsBuild && !existsSync('dist/index.html')) {
   console.log('no build in dist/: running npm run build first');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

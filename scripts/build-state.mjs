@@ -22,6 +22,6 @@ function stale(output, inputs) {
 }
 
 export const builds = {
-  app: { script: 'build:app', stale: () => stale('dist/index.html', ['src', 'sw', 'shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-plugin-csp-hashes.ts', 'package.json']) },
+  app: { script: 'build:app', stale: () => stale('dist/index.html', ['src', 'sw', 'shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-plugin-csp-hashes.ts', 'scripts/vite-plugin-precompress.ts', 'scripts/vite-plugin-react-router-treeshake.ts', 'scripts/vite-plugin-prerender.ts', 'scripts/pre-paint-scripts.ts', 'package.json']) },
   server: { script: 'build:server', stale: () => stale('dist-server/main.js', ['server', 'shared', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs']) },
 };

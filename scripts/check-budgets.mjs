@@ -4,7 +4,8 @@
 // MetaMask SDK nor the Google sign-in script may be part of the first visit.
 import { analyzeFirstVisit, kb, totalsByKind } from './first-visit.mjs';
 
-const BUDGET_BYTES = 150 * 1024;
+/** Brotli (what Chromium is sent: the build's .br files); 105.5 KB measured at the last change. */
+const BUDGET_BYTES = 107 * 1024;
 /** Where the issue wants the first visit's JavaScript to get to; reported, not enforced yet. */
 const TARGET_BYTES = 100 * 1024;
 
@@ -26,11 +27,11 @@ console.log('First visit to / — JavaScript:');
 for (const { file, raw, gzip, brotli } of js) console.log(`  ${file.padEnd(40)} raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  brotli ${kb(brotli).padStart(8)}`);
 const totals = totalsByKind(visit.files);
 const t = totals.js;
-console.log(`  total: raw ${kb(t.raw)}, gzip ${kb(t.gzip)}, brotli ${kb(t.brotli)} (budget ${kb(BUDGET_BYTES)} compressed, checked on the larger)`);
-const gap = t.compressed - TARGET_BYTES;
+console.log(`  total: raw ${kb(t.raw)}, gzip ${kb(t.gzip)}, brotli ${kb(t.brotli)} (budget ${kb(BUDGET_BYTES)} of brotli, what Chromium transfers)`);
+const gap = t.brotli - TARGET_BYTES;
 console.log(`  target ${kb(TARGET_BYTES)}: ${gap > 0 ? `${kb(gap)} over` : `${kb(-gap)} under`}`);
 for (const kind of ['css', 'font', 'image', 'data', 'html']) {
   if (totals[kind]) console.log(`  ${kind}: ${totals[kind].count} file(s), ${kb(totals[kind].compressed)} compressed (${kb(totals[kind].raw)} raw)`);
 }
-if (t.compressed > BUDGET_BYTES) fail(`first visit to / transfers ${kb(t.compressed)} of compressed JavaScript, over the ${kb(BUDGET_BYTES)} budget`);
+if (t.brotli > BUDGET_BYTES) fail(`first visit to / transfers ${kb(t.brotli)} of brotli JavaScript, over the ${kb(BUDGET_BYTES)} budget`);
 console.log('check-budgets: ok');

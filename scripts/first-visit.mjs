@@ -41,9 +41,10 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
   for (const m of html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet|icon|preload)"[^>]*href="([^"]+)"/g)) files.add(strip(m[1]));
   for (const m of html.matchAll(/<img\b[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
-  // Translations preloaded by index.html's inline script (`['common', 'errors'].forEach(… '/locales/' + lng …)`), English.
-  const preloadedNamespaces = /\[((?:\s*'[\w-]+'\s*,?)+)\]\.forEach[\s\S]{0,400}?\/locales\//.exec(html);
-  for (const ns of preloadedNamespaces?.[1].match(/[\w-]+/g) ?? []) files.add(`locales/en/${ns}.json`);
+  // Translations preloaded by index.html's pre-paint script (scripts/vite-plugin-prerender.ts:
+  // `var namespaces = ['common', 'errors']; if (location.pathname === '/') namespaces.push('landing');`), English.
+  const preloaded = /namespaces = \[([^\]]*)\];(?:\s*if \(location\.pathname === '\/'\) namespaces\.push\('([\w-]+)'\))?/.exec(html);
+  for (const ns of [...(preloaded?.[1].match(/[\w-]+/g) ?? []), ...(preloaded?.[2] ? [preloaded[2]] : [])]) files.add(`locales/en/${ns}.json`);
 
   // The landing chunk and everything it imports statically (Vite preloads those with it).
   const problems = [];

@@ -1,6 +1,8 @@
 // Serves the built PWA on the API's origin. Hashed assets are immutable; index.html, the service
 // worker and the manifest are revalidated every time so a deploy reaches players at once. Client
-// routes fall back to index.html; /api/*, /metrics and missing files never do.
+// routes fall back to index.html; /api/*, /metrics and missing files never do. The build writes a
+// .br (quality 11) and .gz (level 9) beside each file (scripts/vite-plugin-precompress.ts): those
+// are sent as they are (`preCompressed`), so @fastify/compress only ever compresses API answers.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +12,8 @@ import fp from 'fastify-plugin';
 /** Paths that are never the app's: the API, and /metrics (served on METRICS_PORT only: here a plain 404, not the app). */
 const SERVER_PATH = /^\/(api|metrics)(\/|$)/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest(\.ru)?\.webmanifest)$|^\/locales\//;
+/** The precompressed copy's suffix: its headers are those of the file it stands for. */
+const ENCODED_COPY = /\.(br|gz)$/;
 
 export default fp(async function staticApp(app: FastifyInstance, opts: { root: string | null }) {
   const root = opts.root && existsSync(join(opts.root, 'index.html')) ? opts.root : null;
@@ -20,8 +24,11 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
       // '/' is a directory: without an index file @fastify/static answers it 403.
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, path) {
-        const rel = path.slice(root.length).replace(/\\/g, '/');
+        const rel = path.slice(root.length).replace(/\\/g, '/').replace(ENCODED_COPY, '');
+        // Which copy is sent depends on Accept-Encoding: caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (rel.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else if (NO_CACHE.test(rel)) res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=3600');

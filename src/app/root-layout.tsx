@@ -4,15 +4,15 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { QueryParamsHandler } from '../features/auth/components/query-params-handler';
 import { UsernamePrompt } from '../features/auth/components/username-prompt';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
-import { ModalHost } from './modal-host';
+import { ModalMount } from './modal-mount';
 import { OutboxSync } from './outbox-sync';
 import { ReturnAfterSignIn } from './return-after-sign-in';
+import { QueryLinks } from './query-links';
 
 /** Pages without the footer (spec §2). */
 const NO_FOOTER = new Set(['/miner', '/mining', '/boost']);
@@ -44,10 +44,10 @@ export function RootLayout() {
         </Suspense>
       </main>
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
-      <QueryParamsHandler />
+      <QueryLinks />
       <UsernamePrompt />
       <ReturnAfterSignIn />
-      <ModalHost />
+      <ModalMount />
       <OutboxSync />
     </>
   );

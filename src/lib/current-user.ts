@@ -2,10 +2,9 @@
 // (header, footer, guards) reads it through `currentUserAtom`, a mirror of that Dexie row kept by
 // a live query. Dexie itself is loaded on demand, so a visitor's first page load does not carry
 // it (see scripts/check-budgets.mjs). Lazy feature pages may read `db.user` with useLiveQuery.
+// The API client (ofetch) loads on demand too: a visitor never calls it on the landing page.
 import { atom, useAtomValue } from 'jotai';
 import type { Me } from '@shared/api/auth';
-import { api } from './api-client';
-import { toApiFailure } from './api-errors';
 import type { UserRow } from './db';
 import { getRefreshToken, isSignedIn, signedInAtom, signOut } from './session';
 import { store } from './store';
@@ -19,6 +18,7 @@ export const userFetchFailedAtom = atom(false);
 export const currentUserAtom = atom<UserRow | null | undefined>(undefined);
 
 const loadDb = () => import('./db');
+const loadApi = () => Promise.all([import('./api-client'), import('./api-errors')]).then(([client, errors]) => ({ api: client.api, toApiFailure: errors.toApiFailure }));
 
 let mirror: { unsubscribe(): void } | null = null;
 async function startMirror(): Promise<void> {
@@ -61,6 +61,7 @@ export function refreshCurrentUser(): Promise<Me | null> {
   }
   inFlight ??= (async () => {
     store.set(userStatusAtom, 'loading');
+    const { api, toApiFailure } = await loadApi();
     try {
       const me = await api<Me>('auth/me');
       await saveCurrentUser(me);
@@ -115,6 +116,7 @@ export const hasIdentity = (u: Pick<Me, 'username' | 'wallet_address'> | null | 
 export async function logout(): Promise<void> {
   const refresh = getRefreshToken();
   if (refresh) {
+    const { api, toApiFailure } = await loadApi();
     try {
       await api('auth/logout/', { method: 'POST', body: { refresh } });
     } catch (err) {

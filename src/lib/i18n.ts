@@ -4,6 +4,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@shared/constants';
+import { detectLanguage as detectOneLanguage } from './language-detect';
 
 /** Namespaces shipped in public/locales/<lng>/. Add a file to both languages and list it here. */
 export const NAMESPACES = ['common', 'errors', 'auth', 'landing', 'tasks', 'referrals', 'profile', 'blog', 'arcade', 'ico', 'mining', 'pwa'] as const;
@@ -11,13 +12,10 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
+/** The stored choice, then the browser's languages, then English (lib/language-detect.ts, shared with index.html). */
 export function detectLanguage(saved: string | null, browser: readonly string[]): Language {
-  if (isLanguage(saved)) return saved;
-  for (const tag of browser) {
-    const base = tag.slice(0, 2).toLowerCase();
-    if (isLanguage(base)) return base;
-  }
-  return FALLBACK_LANGUAGE;
+  const lng = detectOneLanguage(saved, browser, LANGUAGES);
+  return isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
 }
 
 function savedLanguage(): string | null {

@@ -3,9 +3,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
-const BUDGET_BYTES = 150 * 1024;
+/** Brotli 11, what Chromium is sent (the build's .br files), of every script until the network is idle
+ * (the PWA layer and the service-worker registration too): 114.5 KB measured at the last change. */
+const BUDGET_BYTES = 118 * 1024;
 
-test('a first visit to / loads at most 150 KB of compressed JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
+test('a first visit to / loads at most 118 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
   const scripts: { url: string; body: Promise<Buffer> }[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });
@@ -29,5 +31,5 @@ test('a first visit to / loads at most 150 KB of compressed JavaScript, without 
     rows.push(`${new URL(s.url).pathname} raw ${body.length} gzip ${gz} brotli ${br}`);
   }
   console.log(`first visit to /: ${scripts.length} scripts, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(brotli / 1024).toFixed(1)} KB\n  ${rows.join('\n  ')}`);
-  expect(Math.max(gzip, brotli)).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(brotli).toBeLessThanOrEqual(BUDGET_BYTES);
 });

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '@shared/constants';
@@ -13,8 +13,10 @@ import { DisabledEntry } from './disabled-entry';
 import { LanguageSwitcher } from './language-switcher';
 import { AccountEntries, GameEntries } from './menu-entries';
 import { PixelLogo } from './pixel-logo';
-import { PlayerMenu } from './player-menu';
 import './header.css';
+
+// Only a signed-in player has the block: a visitor's first load does not carry it.
+const PlayerMenu = lazy(() => import('./player-menu').then((m) => ({ default: m.PlayerMenu })));
 
 export function Header() {
   const { t } = useTranslation();
@@ -92,7 +94,11 @@ export function Header() {
               {t('header.connect')}
             </Button>
           )}
-          {identified && user && <PlayerMenu user={user} narrow={narrow} onLogout={onLogout} />}
+          {identified && user && (
+            <Suspense fallback={null}>
+              <PlayerMenu user={user} narrow={narrow} onLogout={onLogout} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 // The one static import of the PWA feature in the shell (root-layout.tsx): it only loads the layer
 // (update prompt, install prompt, offline banner, reminders) as its own chunk once the page is idle,
 // so the first visit's JavaScript stays small.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 const whenIdle = () =>
   new Promise<void>((resolve) => {
@@ -12,6 +12,10 @@ const whenIdle = () =>
 const PwaLayer = lazy(() => whenIdle().then(() => import('./pwa-layer')));
 
 export function PwaMount() {
+  // Not before mount: the prerendered landing (app/prerender.tsx) has no PWA layer to hydrate.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <PwaLayer />

@@ -1,0 +1,46 @@
+// The inline scripts of the built index.html (scripts/vite-plugin-prerender.ts puts them there; the
+// server's CSP allows them by hash). Kept apart from the plugin so unit tests can run them in jsdom.
+import { detectLanguage } from '../src/lib/language-detect';
+
+/** Must equal STORAGE_KEYS.language (shared/constants.ts) and TOKEN_STORAGE_KEYS (src/lib/session.ts); tests/unit/pre-paint-language.test.ts checks. */
+export const PRE_PAINT_KEYS = { language: 'i18nextLng', tokens: ['pxt.accessToken', 'pxt.refreshToken'] } as const;
+/** Namespaces preloaded by the pre-paint script (scripts/first-visit.mjs reads this list from the HTML). */
+const PRELOADED_NAMESPACES = ['common', 'errors'];
+export const RU_TEMPLATE_ID = 'landing-ru';
+
+/** The <head> script: one language detection, then the preloads of that language's translations. */
+export function languageScript(): string {
+  return `
+      (function () {
+        try {
+          var detect = ${detectLanguage.toString()};
+          var lng = detect(localStorage.getItem(${JSON.stringify(PRE_PAINT_KEYS.language)}), navigator.languages || [navigator.language]);
+          document.documentElement.lang = lng;
+          var namespaces = ${JSON.stringify(PRELOADED_NAMESPACES).replace(/"/g, "'")};
+          if (location.pathname === '/') namespaces.push('landing');
+          namespaces.forEach(function (ns) {
+            var l = document.createElement('link');
+            l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous';
+            l.href = '/locales/' + lng + '/' + ns + '.json';
+            document.head.appendChild(l);
+          });
+        } catch (e) {}
+      })();
+    `;
+}
+
+/** The script after #root: keep, translate or drop the prerendered landing before the first paint. */
+export function landingSwapScript(): string {
+  return `(function () {
+      var root = document.getElementById('root');
+      var ru = document.getElementById(${JSON.stringify(RU_TEMPLATE_ID)});
+      var signedIn = false;
+      try {
+        signedIn = ${JSON.stringify(PRE_PAINT_KEYS.tokens)}.some(function (k) { var v = localStorage.getItem(k); return v !== null && v !== 'null'; });
+      } catch (e) {}
+      if (location.pathname !== '/' || signedIn) root.textContent = '';
+      else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
+      ru.remove();
+    })();`;
+}
+
