@@ -44,19 +44,21 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
   return row;
 }
 
-/** Grants one boost per active friend (services/referrals.ts) not boosted yet; returns how many were granted. */
-/** Active friends not boosted yet: what `rewardReferralBoosts` would add now. */
-export async function waitingReferralBoosts(db: Tx, userId: number): Promise<number> {
-  const row = await activeReferrals(db, userId)
+const waitingReferralBoostsQuery = prepared((db, p: { userId: number }) =>
+  activeReferrals(db, p.userId)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
+      eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', p.userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
     )
     .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
+    .select((eb) => eb.fn.countAll<number | string>().as('n')));
+
+/** Active friends not boosted yet: what `rewardReferralBoosts` would add now (read by every GET /mining/boosts/). */
+export async function waitingReferralBoosts(db: Tx, userId: number): Promise<number> {
+  const [row] = await waitingReferralBoostsQuery(db, { userId });
   return Number(row?.n ?? 0);
 }
 
+/** Grants one boost per active friend (services/referrals.ts) not boosted yet; returns how many were granted. */
 export async function rewardReferralBoosts(trx: Tx, userId: number, now: number): Promise<number> {
   const referrals = await activeReferrals(trx, userId)
     .where((eb) =>
