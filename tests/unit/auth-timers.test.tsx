@@ -17,7 +17,8 @@ const calls: string[] = [];
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   const path = new URL(String(input), 'http://app.test').pathname.replace('/api/v1/', '');
   calls.push(path);
-  if (path.startsWith('auth/confirm-email-change/')) return json(200, { detail: 'Email changed' });
+  // A browser signed in as the player gets a fresh pair (issue 16: the change revoked every session).
+  if (path.startsWith('auth/confirm-email-change/')) return json(200, { detail: 'Email changed', email: 'new@example.com', access: 'a2', refresh: 'r2' });
   if (path.startsWith('auth/confirm-email/')) return json(200, { access: 'a2', refresh: 'r2' });
   if (path === 'auth/me') return json(200, me);
   if (path === 'config/') return json(200, { app_name: 'PXT Companion', google_client_id: null, google_code_flow: false, vapid_public_key: 'k', mining_session_seconds: 60, payments_available: false });

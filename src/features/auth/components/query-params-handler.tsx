@@ -57,8 +57,9 @@ async function run(action: QueryAction): Promise<void> {
       // by a surprise 401 later) and offered the login with the new address.
       if (answer.access && answer.refresh) {
         setTokens({ access: answer.access, refresh: answer.refresh });
-        await refreshCurrentUser();
         openModal('emailChanged', { email: answer.email });
+        // Spec §4: the record (with the new address) is fetched again 2 s after the confirmation.
+        setTimeout(() => void refreshCurrentUser(), STATE_REFRESH_AFTER_CONFIRM_MS);
       } else {
         if (isSignedIn()) await signOut();
         openModal('login', { email: answer.email, notice: 'emailChanged' });
