@@ -28,9 +28,12 @@ interface Result {
   lcp: number;
   tbt: number;
   cls: number;
+  /** The elements that moved, with their share of CLS (Lighthouse's layout-shifts audit). */
+  shifts: string[];
 }
 
-type Lhr = { finalDisplayedUrl: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
+type ShiftItem = { score?: number; node?: { selector?: string } };
+type Lhr = { finalDisplayedUrl: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number; details?: { items?: ShiftItem[] } }> };
 
 async function audit(port: number, url: string, preset: 'mobile' | 'desktop', signedIn: boolean): Promise<Result> {
   const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], disableStorageReset: signedIn };
@@ -45,6 +48,7 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop', si
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? '?'} ${(i.score ?? 0).toFixed(3)}`),
   };
 }
 
@@ -89,7 +93,7 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
           table.add({
             section,
             measure,
-            result: `${r.finalPath === path ? '' : `ended at ${r.finalPath}: `}performance ${r.scores.performance}, accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}, SEO ${r.scores.seo}; LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}`,
+            result: `${r.finalPath === path ? '' : `ended at ${r.finalPath}: `}performance ${r.scores.performance}, accessibility ${r.scores.accessibility}, best practices ${r.scores['best-practices']}, SEO ${r.scores.seo}; LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}${r.cls >= CLS_GOAL && r.shifts.length ? ` (moved: ${r.shifts.join(', ')})` : ''}`,
             target: goalPage ? 'performance ≥ 95, accessibility 100, CLS < 0.05' : 'CLS < 0.05',
             verdict: met ? 'met' : 'missed',
           });

@@ -4,7 +4,7 @@
 // MetaMask SDK nor the Google sign-in script may be part of the first visit.
 import { analyzeFirstVisit, kb, totalsByKind } from './first-visit.mjs';
 
-/** Brotli (what Chromium is sent: the build's .br files); 105.5 KB measured at the last change. */
+/** Brotli (what Chromium is sent: the build's .br files); 106.5 KB measured after the merge of issues 13–16. */
 const BUDGET_BYTES = 107 * 1024;
 /** Where the issue wants the first visit's JavaScript to get to; reported, not enforced yet. */
 const TARGET_BYTES = 100 * 1024;

@@ -70,12 +70,8 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
 const LANGUAGE_MARKER = '<!-- pre-paint language script (scripts/vite-plugin-prerender.ts) -->';
 const ROOT = '<div id="root"></div>';
 
-/**
- * `landing`: prerender `/` into index.html. Off by default for now: React Router's static render
- * leaves the page's Suspense boundary (root-layout's, around the Outlet) pending on every pass, so
- * the HTML would carry the spinner and React's streaming scripts instead of the page (docs/choices.md).
- */
-export function prerender({ landing = process.env.PRERENDER_LANDING === '1' }: { landing?: boolean } = {}): Plugin {
+/** `landing`: prerender `/` into index.html (every build; `PRERENDER_LANDING=0` skips it). */
+export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: { landing?: boolean } = {}): Plugin {
   let root = '';
   let aliases: Alias[] = [];
   return {

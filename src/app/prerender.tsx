@@ -40,10 +40,11 @@ export async function renderLanding(lng: string, resources: Resources): Promise<
       </Providers>
     </StrictMode>
   );
-  // The first pass settles what suspends once (the lazy parts' modules); the second then renders
-  // every boundary complete, as plain HTML without React's streaming scripts.
-  await drain((await prerenderToNodeStream(tree)).prelude);
-  const html = await drain((await prerenderToNodeStream(tree)).prelude);
+  // prerender waits for every Suspense boundary. React 19.2 still outlines a finished boundary
+  // larger than progressiveChunkSize (12.8 KB: the page is) into a hidden <div> that a script
+  // reveals later (fallback in the HTML, no content without JavaScript); no limit keeps it inline.
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const html = await drain(prelude);
   if (html.includes('<template id="B:')) throw new Error(`prerender of /: a Suspense boundary did not finish: ${html.slice(html.indexOf('<template id="B:') - 300, html.indexOf('<template id="B:') + 100)}`);
   return html;
 }

@@ -1,9 +1,11 @@
 // "Install app" where the browser offers installation (Chromium's beforeinstallprompt), or the short
-// iOS how-to (Share → Add to Home Screen). Dismissing hides it for good (localStorage).
+// iOS how-to (Share → Add to Home Screen), from the player's next page (lib/from-next-page.ts).
+// Dismissing hides it for good (localStorage).
 import { useAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { useFromNextPage } from '../lib/from-next-page';
 import { deviceFacts, installHint, readDismissed, rememberDismissed } from '../lib/install-hint';
 import { installPromptAtom } from '../state/pwa-atoms';
 
@@ -13,7 +15,8 @@ export function InstallPrompt() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const device = useMemo(deviceFacts, []);
   const hint = installHint({ ...device, hasPrompt: offer !== null, dismissed });
-  if (hint === 'none') return null;
+  const shown = useFromNextPage(hint !== 'none');
+  if (!shown) return null;
 
   const dismiss = () => {
     rememberDismissed();

@@ -1,0 +1,54 @@
+// Cards that arrive on their own wait for the player's next page (issue 14: pushed in under the
+// header mid-page, they shifted every first visit on a phone by 0.17).
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InstallPrompt } from '@/features/pwa/components/install-prompt';
+import { OfflineReady } from '@/features/pwa/components/offline-ready';
+import { installPromptAtom, offlineReadyAtom, type BeforeInstallPromptEvent } from '@/features/pwa/state/pwa-atoms';
+import { load } from './locale-helpers';
+
+afterEach(cleanup);
+
+const pwa = load('en', 'pwa') as { offlineReady: { title: string }; install: { button: string } };
+
+async function mount() {
+  const i = createInstance();
+  await i.use(initReactI18next).init({ lng: 'en', resources: { en: { pwa: load('en', 'pwa') } }, defaultNS: 'pwa', interpolation: { escapeValue: false }, react: { useSuspense: false }, showSupportNotice: false });
+  const store = createStore();
+  const Cards = () => (
+    <>
+      <OfflineReady />
+      <InstallPrompt />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', Component: Cards }], { initialEntries: ['/'] });
+  render(
+    <JotaiProvider store={store}>
+      <I18nextProvider i18n={i}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </JotaiProvider>,
+  );
+  return { store, router };
+}
+
+describe('PWA cards that arrive on their own', () => {
+  it('the ready-offline notice and the install offer wait for the next page, then stay', async () => {
+    const { store, router } = await mount();
+    act(() => {
+      store.set(offlineReadyAtom, true);
+      store.set(installPromptAtom, { prompt: async () => {}, userChoice: new Promise(() => {}) } as unknown as BeforeInstallPromptEvent);
+    });
+    expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
+    expect(screen.queryByRole('button', { name: pwa.install.button })).toBeNull();
+    await act(() => router.navigate('/blog'));
+    expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
+    expect(screen.getByRole('button', { name: pwa.install.button })).toBeTruthy();
+    await act(() => router.navigate('/tasks'));
+    expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
+  });
+});
