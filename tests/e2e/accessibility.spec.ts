@@ -5,9 +5,11 @@
 //
 // Covered (each in en and ru):
 //   visitor pages   /, /blog, /privacy, /terms, /profile (sent to /), /no-such-page
-//   visitor dialogs main login, login (e-mail), register, forgot password, new password (mailed
-//                   link), confirm wallet with the EIP-6963 picker of two injected wallets, the
-//                   first-time username dialog (account details) after signing with one of them
+//   visitor dialogs main login, login (e-mail), register (empty and with field errors), confirm
+//                   registration (link sent), forgot password, its "check your inbox", new password
+//                   (mailed link), confirm wallet with the EIP-6963 picker of two injected wallets,
+//                   the first-time username dialog (account details) after signing with one of
+//                   them, then that wallet player's add e-mail and password
 //   notices         ready to work offline (first install of the worker), the update prompt (a new
 //                   worker waiting), the offline line
 //   player pages    /, /blog, an article, /privacy, /terms, /profile, /tasks, /referrals, /arcade,
@@ -19,10 +21,9 @@
 //                   changed (the confirmed link)
 //   detail views    referral, completed quest, inventory boost (asset), Auto Miner period
 //   moments         the /miner reward moment after a claim
-// Not reached: the dialogs of e-mail links that need a live token of another kind (confirm
-// registration, undo e-mail change, confirm e-mail, password-change notification), the error modal
-// and notAuthorizedMiner (no path to them without breaking the server), the install card (Chromium
-// here fires no beforeinstallprompt).
+// Not reached: the dialogs of the other e-mail links (undo e-mail change, confirm e-mail,
+// password-change notification), the error modal and notAuthorizedMiner (no path to them without
+// breaking the server), the install card (Chromium here fires no beforeinstallprompt).
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,6 +177,34 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
         await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
       });
       await scanDialog(page, 'dialog new password (mailed link)', findings, () => page.goto('/?modal=restorePassword&token=abc').then(() => undefined));
+      // Register with field errors, then sent: the "confirm your e-mail" dialog; forgot password, then sent.
+      const email = uniqueEmail(`axevisitor${lang}`);
+      await connect();
+      await click(page, t('auth:main.email'));
+      await click(page, t('auth:login.register'));
+      const form = page.getByRole('dialog');
+      await form.getByLabel(t('auth:fields.email')).fill(email);
+      await form.getByLabel(t('auth:fields.password'), { exact: true }).fill('short');
+      await form.getByLabel(t('auth:fields.repeatPassword')).fill('punk1235');
+      await expect(form.getByRole('button', { name: t('auth:register.submit') })).toBeDisabled();
+      await scan(page, 'dialog register with field errors', findings);
+      await form.getByLabel(t('auth:fields.password'), { exact: true }).fill('punk1234');
+      await form.getByLabel(t('auth:fields.repeatPassword')).fill('punk1234');
+      await form.getByLabel(t('auth:register.agree')).check();
+      await form.getByRole('button', { name: t('auth:register.submit') }).click();
+      await expect(page.getByTestId('registration-email')).toHaveText(email);
+      await scan(page, 'dialog confirm registration (link sent)', findings);
+      await page.keyboard.press('Escape');
+      if (await page.getByRole('dialog').count()) await page.reload();
+      await connect();
+      await click(page, t('auth:main.email'));
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
+      await page.getByRole('dialog').getByLabel(t('auth:fields.email')).fill(email);
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:forgot.submit') }).click();
+      await expect(page.getByRole('dialog')).toContainText(email);
+      await scan(page, 'dialog confirm forgot password (link sent)', findings);
+      await page.keyboard.press('Escape');
+      if (await page.getByRole('dialog').count()) await page.reload();
 
       // The offline line.
       await context.setOffline(true);
@@ -193,6 +222,12 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
       await list.getByRole('button', { name: 'Beta Wallet' }).click();
       await expect(page.getByRole('dialog').getByLabel(t('auth:fields.username'))).toBeVisible({ timeout: 20_000 });
       await scan(page, 'dialog account details (first-time username)', findings);
+      // The wallet player, now with a username, adds an e-mail and a password.
+      await page.getByRole('dialog').getByLabel(t('auth:fields.username')).fill(`Axe${lang}${Date.now().toString(36).slice(-6)}`);
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:accountDetails.submit') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.goto('/profile');
+      await scanDialog(page, 'dialog add e-mail and password', findings, () => click(page, t('profile:actions.addEmailPassword')));
     } finally {
       await server.restart();
       rmSync(copy, { recursive: true, force: true });
