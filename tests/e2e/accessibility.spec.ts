@@ -1,27 +1,46 @@
 // Accessibility pass (issue 15): axe-core over every page and every dialog a test can reach, as a
 // visitor and as a signed-in player, in English and in Russian. A serious or critical violation
 // fails the test; the report lists each with the page or dialog it was found on. One browser
-// context per language and state; the pages are visited in turn.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// context per language and state; the pages and dialogs are visited in turn.
+//
+// Covered (each in en and ru):
+//   visitor pages   /, /blog, /privacy, /terms, /profile (sent to /), /no-such-page
+//   visitor dialogs main login, login (e-mail), register (empty and with field errors), confirm
+//                   registration (link sent), forgot password, its "check your inbox", new password
+//                   (mailed link), confirm wallet with the EIP-6963 picker of two injected wallets,
+//                   the first-time username dialog (account details) after signing with one of
+//                   them, then that wallet player's add e-mail and password
+//   notices         ready to work offline (first install of the worker), the update prompt (a new
+//                   worker waiting), the offline line
+//   player pages    /, /blog, an article, /privacy, /terms, /profile, /tasks, /referrals, /arcade,
+//                   /miner, /mining, /boost, /no-such-page
+//   player dialogs  change username, change e-mail (empty and with the link sent), change password,
+//                   link a wallet (connect wallet), beta application, mining guide, top up, 2x
+//                   boosts, Auto Miner, boost longer than the session (notice-boost), use the boost
+//                   now? (boostConfirm), top up for the Auto Miner and its paid order state, e-mail
+//                   changed (the confirmed link)
+//   detail views    referral, completed quest, inventory boost (asset), Auto Miner period
+//   moments         the /miner reward moment after a claim
+// Not reached: the dialogs of the other e-mail links (undo e-mail change, confirm e-mail,
+// password-change notification), the error modal and notAuthorizedMiner (no path to them without
+// breaking the server), the install card (Chromium here fires no beforeinstallprompt).
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { expect, linkFromMail, STATIC_DIR, test } from './fixtures';
+import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { text } from './locale-text';
+import { addReferredPlayers, setWallet } from './players';
 
-test.describe.configure({ timeout: 180_000 });
+// Long enough that a loaded machine still reaches the boost confirmation within the session.
+const SESSION_SECONDS = 20;
+test.use({ serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS) } });
+test.describe.configure({ timeout: 360_000 });
 
 type Lang = 'en' | 'ru';
-const LOCALES = resolve(import.meta.dirname, '../../public/locales');
-
-/** The interface text of `ns:a.b` in `lang`, so the same steps click the same buttons in both languages. */
-function tr(lang: Lang, key: string): string {
-  const [ns, path] = key.split(':');
-  const data = JSON.parse(readFileSync(join(LOCALES, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-  const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], data);
-  if (typeof value !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return value;
-}
 
 interface Finding {
   where: string;
@@ -32,7 +51,7 @@ interface Finding {
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Let entry animations finish (not the endless ones) so colours are measured as the player sees them.
   await page.evaluate(() =>
     Promise.all(
@@ -79,64 +98,238 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
 }
 
-for (const lang of ['en', 'ru'] as const) {
-  test(`${lang}: visitor pages and sign-in dialogs have no serious or critical axe violation`, async ({ page }) => {
+/** Two wallets that announce themselves (EIP-6963), each signing with its own key (as in wallet.spec.ts). */
+async function injectTwoWallets(page: Page): Promise<void> {
+  const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
+  await page.exposeFunction('__pxtTestSignWith', (index: number, hex: `0x${string}`) => accounts[index].signMessage({ message: { raw: hex } }));
+  await page.addInitScript((addresses: string[]) => {
+    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
+    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
+    const wallets = addresses.map((address, index) => ({
+      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
+      provider: {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+        },
+        on() {},
+        removeListener() {},
+      },
+    }));
+    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
+    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  }, accounts.map((a) => a.address));
+}
+
+const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
+
+for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
+  const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+
+  test(`${lang}: visitor pages, sign-in and wallet dialogs, notices have no serious or critical axe violation`, async ({ page, context, server }) => {
     const findings: Finding[] = [];
-    await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
-    for (const path of ['/', '/blog', '/profile', '/no-such-page']) {
-      await page.goto(path);
-      await expect(page.getByRole('main')).toBeVisible();
-      await scan(page, path, findings);
+    // A copy of the build, so the test can change the worker's bytes like a deploy would (update prompt).
+    const copy = mkdtempSync(join(tmpdir(), 'pxt-axe-'));
+    try {
+      cpSync(STATIC_DIR, copy, { recursive: true });
+      await server.restart({ STATIC_DIR: copy });
+      await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
+      await injectTwoWallets(page);
+
+      await page.goto('/');
+      const ready = page.getByRole('status').filter({ has: page.getByRole('button', { name: t('pwa:offlineReady.ok') }) });
+      await expect(ready).toBeVisible({ timeout: 20_000 });
+      await scan(page, 'notice ready to work offline', findings);
+      await ready.getByRole('button').click();
+      // The update prompt: a new worker is waiting (it stays waiting, so later pages show the prompt too).
+      await page.reload();
+      await expect.poll(() => controlled(page)).toBe(true);
+      appendFileSync(join(copy, 'sw.js'), '\n// deploy 2\n');
+      // The server prefers the precompressed copies beside a file: drop them so the changed worker is served.
+      for (const suffix of ['.br', '.gz']) rmSync(join(copy, `sw.js${suffix}`), { force: true });
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      await expect(page.getByRole('status').filter({ hasText: t('pwa:update.text') })).toBeVisible({ timeout: 20_000 });
+      await scan(page, 'notice update prompt', findings);
+
+      for (const path of ['/', '/blog', '/privacy', '/terms', '/profile', '/no-such-page']) {
+        await page.goto(path);
+        await expect(page.getByRole('main')).toBeVisible();
+        await scan(page, path, findings);
+      }
+      await page.goto('/');
+      const connect = () => click(page, t('common:header.connect'));
+      await scanDialog(page, 'dialog main', findings, connect);
+      await scanDialog(page, 'dialog login', findings, async () => {
+        await connect();
+        await click(page, t('auth:main.email'));
+      });
+      await scanDialog(page, 'dialog register', findings, async () => {
+        await connect();
+        await click(page, t('auth:main.email'));
+        await click(page, t('auth:login.register'));
+      });
+      await scanDialog(page, 'dialog forgot password', findings, async () => {
+        await connect();
+        await click(page, t('auth:main.email'));
+        await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
+      });
+      await scanDialog(page, 'dialog new password (mailed link)', findings, () => page.goto('/?modal=restorePassword&token=abc').then(() => undefined));
+      // Register with field errors, then sent: the "confirm your e-mail" dialog; forgot password, then sent.
+      const email = uniqueEmail(`axevisitor${lang}`);
+      await connect();
+      await click(page, t('auth:main.email'));
+      await click(page, t('auth:login.register'));
+      const form = page.getByRole('dialog');
+      await form.getByLabel(t('auth:fields.email')).fill(email);
+      await form.getByLabel(t('auth:fields.password'), { exact: true }).fill('short');
+      await form.getByLabel(t('auth:fields.repeatPassword')).fill('punk1235');
+      await expect(form.getByRole('button', { name: t('auth:register.submit') })).toBeDisabled();
+      await scan(page, 'dialog register with field errors', findings);
+      await form.getByLabel(t('auth:fields.password'), { exact: true }).fill('punk1234');
+      await form.getByLabel(t('auth:fields.repeatPassword')).fill('punk1234');
+      await form.getByLabel(t('auth:register.agree')).check();
+      await form.getByRole('button', { name: t('auth:register.submit') }).click();
+      await expect(page.getByTestId('registration-email')).toHaveText(email);
+      await scan(page, 'dialog confirm registration (link sent)', findings);
+      await page.keyboard.press('Escape');
+      if (await page.getByRole('dialog').count()) await page.reload();
+      await connect();
+      await click(page, t('auth:main.email'));
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
+      await page.getByRole('dialog').getByLabel(t('auth:fields.email')).fill(email);
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:forgot.submit') }).click();
+      await expect(page.getByRole('dialog')).toContainText(email);
+      await scan(page, 'dialog confirm forgot password (link sent)', findings);
+      await page.keyboard.press('Escape');
+      if (await page.getByRole('dialog').count()) await page.reload();
+
+      // The offline line.
+      await context.setOffline(true);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await scan(page, 'notice offline line', findings);
+      await context.setOffline(false);
+      await expect(page.getByTestId('offline-banner')).toBeHidden();
+
+      // Wallets: the picker of two announced wallets, then the first-time username dialog.
+      await connect();
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:main.wallet') }).click();
+      const list = page.getByRole('dialog').getByRole('list');
+      await expect(list.getByRole('button')).toHaveText(['Alpha Wallet', 'Beta Wallet']);
+      await scan(page, 'dialog confirm wallet (EIP-6963 picker)', findings);
+      await list.getByRole('button', { name: 'Beta Wallet' }).click();
+      await expect(page.getByRole('dialog').getByLabel(t('auth:fields.username'))).toBeVisible({ timeout: 20_000 });
+      await scan(page, 'dialog account details (first-time username)', findings);
+      // The wallet player, now with a username, adds an e-mail and a password.
+      await page.getByRole('dialog').getByLabel(t('auth:fields.username')).fill(`Axe${lang}${Date.now().toString(36).slice(-6)}`);
+      await page.getByRole('dialog').getByRole('button', { name: t('auth:accountDetails.submit') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.goto('/profile');
+      await scanDialog(page, 'dialog add e-mail and password', findings, () => click(page, t('profile:actions.addEmailPassword')));
+    } finally {
+      await server.restart();
+      rmSync(copy, { recursive: true, force: true });
     }
-    await page.goto('/');
-    const connect = () => click(page, tr(lang, 'common:header.connect'));
-    await scanDialog(page, 'dialog main', findings, connect);
-    await scanDialog(page, 'dialog login', findings, async () => {
-      await connect();
-      await click(page, tr(lang, 'auth:main.email'));
-    });
-    await scanDialog(page, 'dialog register', findings, async () => {
-      await connect();
-      await click(page, tr(lang, 'auth:main.email'));
-      await click(page, tr(lang, 'auth:login.register'));
-    });
-    await scanDialog(page, 'dialog forgot password', findings, async () => {
-      await connect();
-      await click(page, tr(lang, 'auth:main.email'));
-      await page.getByRole('dialog').getByRole('button', { name: tr(lang, 'auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: tr(lang, 'auth:login.forgot') })).first().click();
-    });
-    await scanDialog(page, 'dialog new password (mailed link)', findings, () => page.goto('/?modal=restorePassword&token=abc').then(() => undefined));
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test(`${lang}: signed-in pages and dialogs have no serious or critical axe violation`, async ({ page, server }) => {
+  test(`${lang}: signed-in pages, dialogs, detail views and the reward moment have no serious or critical axe violation`, async ({ page, server, outbox, baseURL }) => {
     const findings: Finding[] = [];
-    const account = await createEmailAccount(server, `axe${lang}`);
+    const account = await createEmailAccount(server, `axe${lang}${Date.now().toString(36).slice(-5)}`);
+    const [friend] = addReferredPlayers(server, account.username, 6);
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     await signInPage(page, account);
-    for (const path of ['/', '/blog', '/profile', '/tasks', '/referrals', '/arcade', '/miner', '/mining', '/boost']) {
+    for (const path of ['/', '/blog', '/article/what-is-pxt', '/privacy', '/terms', '/profile', '/tasks', '/referrals', '/arcade', '/miner', '/mining', '/boost', '/no-such-page']) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await scan(page, path, findings);
     }
-    // An article (signed-in only): the first one the blog lists.
-    await page.goto('/blog');
-    const article = page.getByRole('main').getByRole('heading', { level: 2 }).getByRole('link').first();
-    if (await article.count()) {
-      await article.click();
-      await expect(page).toHaveURL(/\/article\//);
-      await scan(page, '/article/…', findings);
-    }
 
     await page.goto('/profile');
-    await scanDialog(page, 'dialog change username', findings, () => click(page, tr(lang, 'profile:actions.username')));
+    await scanDialog(page, 'dialog change username', findings, () => click(page, t('profile:actions.username')));
+    await scanDialog(page, 'dialog change e-mail', findings, () => click(page, t('profile:actions.email')));
+    await scanDialog(page, 'dialog change password', findings, () => click(page, t('profile:actions.password')));
+    await scanDialog(page, 'dialog link a wallet (connect wallet)', findings, () => click(page, t('profile:actions.linkWallet')));
+    setWallet(server, account.username);
+
+    await page.goto('/referrals');
+    await click(page, t('referrals:detail.open', { name: friend }));
+    await expect(page.getByTestId('referral-detail')).toContainText(friend);
+    await scan(page, 'detail referral', findings);
+
+    // Tasks: a completed quest's detail, then the three follow quests that make the player eligible for the beta.
+    await page.goto('/tasks');
+    const nickname = page.locator('[data-quest="add_nickname"]');
+    await expect(nickname.getByText(t('tasks:quest.done'), { exact: true })).toBeVisible();
+    await nickname.getByRole('button', { name: t('tasks:detail.open') }).click();
+    await expect(nickname.getByTestId('completed-task-detail')).toBeVisible();
+    await scan(page, 'detail completed quest', findings);
+    for (const [key, name] of [['telegram_ru', 'tasks:quest.telegram_ru.button'], ['telegram_eng', 'tasks:quest.telegram_eng.button'], ['discord', 'tasks:quest.discord.button']]) {
+      const quest = page.locator(`[data-quest="${key}"]`);
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), quest.getByRole('link', { name: t(name) }).click()]);
+      await tab.close();
+      await expect(quest.getByText(t('tasks:quest.done'), { exact: true })).toBeVisible();
+    }
+    await scanDialog(page, 'dialog beta application', findings, () => click(page, t('tasks:beta.apply')));
+
+    await page.goto('/mining');
+    await click(page, t('mining:assetDetail.open', { hours: 1 }));
+    await expect(page.getByTestId('asset-detail')).toBeVisible();
+    await scan(page, 'detail inventory boost (asset)', findings);
+
     await page.goto('/miner');
-    await scanDialog(page, 'dialog mining guide', findings, () => click(page, tr(lang, 'mining:miner.guide')));
-    await scanDialog(page, 'dialog top up', findings, () => click(page, tr(lang, 'mining:wallet.topUp')));
-    await scanDialog(page, 'dialog auto miner', findings, () => click(page, tr(lang, 'mining:auto.subscribe')));
-    await scanDialog(page, 'dialog boosts', findings, () => click(page, tr(lang, 'mining:rate.useBoost')));
-    // The beta application dialog opens only for a player who qualifies (its button is disabled for a
-    // new player), and the wallet dialogs need a wallet: not reached here.
+    await scanDialog(page, 'dialog mining guide', findings, () => click(page, t('mining:miner.guide')));
+    await scanDialog(page, 'dialog top up', findings, () => click(page, t('mining:wallet.topUp')));
+    await scanDialog(page, 'dialog 2x boosts', findings, () => click(page, t('mining:rate.useBoost')));
+    // A running session shorter than the welcome boost: the Notice, then the confirmation.
+    await click(page, t('mining:miner.start'));
+    await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.running'));
+    await click(page, t('mining:rate.useBoost'));
+    await click(page, t('mining:boostSelect.useLabel', { hours: 1 }));
+    await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:notice.continue') })).toBeVisible();
+    await scan(page, 'dialog boost longer than the session (notice-boost)', findings);
+    await page.getByRole('dialog').getByRole('button', { name: t('mining:notice.continue') }).click();
+    await expect(page.getByTestId('boost-message')).toBeVisible();
+    await scan(page, 'dialog use the boost now? (boostConfirm)', findings);
+    // Cancel asks nothing of the server, so the session's end cannot race it.
+    await page.getByRole('dialog').getByRole('button', { name: t('mining:notice.cancel') }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The reward moment after a claim.
+    await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.ready'), { timeout: (SESSION_SECONDS + 20) * 1000 });
+    await click(page, t('mining:miner.claim'));
+    await expect(page.getByTestId('reward-moment')).toBeVisible();
+    await scan(page, 'reward moment after a claim', findings);
+    // The Auto Miner: its dialog, the top-up it asks for, the paid order, the period's detail.
+    await click(page, t('mining:auto.subscribe'));
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await scan(page, 'dialog Auto Miner', findings);
+    await click(page, t('mining:autoMiner.buyMissing', { gems: 150 }));
+    await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.pay') })).toBeVisible();
+    await scan(page, 'dialog top up for the Auto Miner', findings);
+    await page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.pay') }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.close') })).toBeVisible();
+    await scan(page, 'dialog top up, paid order', findings);
+    await page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.close') }).click();
+    await page.getByRole('button', { name: new RegExp(`^${t('mining:subscription.open', { from: 'X', to: 'X' }).split('X')[0]}`) }).first().click();
+    await expect(page.getByTestId('subscription-detail')).toBeVisible();
+    await scan(page, 'detail Auto Miner period', findings);
+
+    // The e-mail change: the dialog once the link is sent, then the confirmed link's dialog.
+    await page.goto('/profile');
+    await click(page, t('profile:actions.email'));
+    const next = uniqueEmail(`axe${lang}`);
+    await page.getByRole('dialog').getByLabel(t('auth:fields.newEmail')).fill(next);
+    await page.getByRole('dialog').getByLabel(t('auth:fields.currentPassword')).fill(account.password);
+    await page.getByRole('dialog').getByRole('button', { name: t('auth:updateEmail.submit') }).click();
+    await expect.poll(() => outbox().some((m) => m.includes(`To: ${next}`))).toBe(true);
+    await expect(page.getByRole('dialog').getByRole('status')).toBeVisible();
+    await scan(page, 'dialog change e-mail, link sent', findings);
+    await page.goto(linkFromMail(outbox().filter((m) => m.includes(`To: ${next}`)).at(-1)!, baseURL!));
+    await expect(page.getByRole('dialog').getByRole('status')).toContainText(next);
+    await scan(page, 'dialog e-mail changed', findings);
     expect(findings, report(findings)).toEqual([]);
   });
 }
