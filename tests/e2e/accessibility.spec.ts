@@ -24,14 +24,14 @@
 // Not reached: the dialogs of the other e-mail links (undo e-mail change, confirm e-mail,
 // password-change notification), the error modal and notAuthorizedMiner (no path to them without
 // breaking the server), the install card (Chromium here fires no beforeinstallprompt).
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, linkFromMail, STATIC_DIR, test } from './fixtures';
-import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { createEmailAccount, deployNewWorker, signInPage, uniqueEmail } from './helpers';
 import { text } from './locale-text';
 import { addReferredPlayers, setWallet } from './players';
 
@@ -142,15 +142,16 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
 
       await page.goto('/');
       const ready = page.getByRole('status').filter({ has: page.getByRole('button', { name: t('pwa:offlineReady.ok') }) });
+      // The notice waits for the next page once the worker is installed (it would shift this one).
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('pxt.offlineReadyShown')), { timeout: 20_000 }).toBe('1');
+      await page.getByRole('contentinfo').getByRole('link', { name: t('common:legal.privacy') }).click();
       await expect(ready).toBeVisible({ timeout: 20_000 });
       await scan(page, 'notice ready to work offline', findings);
       await ready.getByRole('button').click();
       // The update prompt: a new worker is waiting (it stays waiting, so later pages show the prompt too).
       await page.reload();
       await expect.poll(() => controlled(page)).toBe(true);
-      appendFileSync(join(copy, 'sw.js'), '\n// deploy 2\n');
-      // The server prefers the precompressed copies beside a file: drop them so the changed worker is served.
-      for (const suffix of ['.br', '.gz']) rmSync(join(copy, `sw.js${suffix}`), { force: true });
+      deployNewWorker(copy);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
       await expect(page.getByRole('status').filter({ hasText: t('pwa:update.text') })).toBeVisible({ timeout: 20_000 });
       await scan(page, 'notice update prompt', findings);

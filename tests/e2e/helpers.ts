@@ -1,7 +1,9 @@
 // Shortcuts for browser tests: accounts made through the real API, and signing in a page by
 // giving it tokens the way the app stores them.
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { linkFromMail, outboxAfter, readOutbox, type RunningServer } from './fixtures';
 
@@ -59,4 +61,16 @@ export function admin(server: RunningServer, ...args: string[]): string {
   });
   if (r.status !== 0) throw new Error(`admin ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
+}
+
+/**
+ * A new deploy of the service worker in a copy of the build: sw.js changes, and so do the
+ * precompressed copies the server sends in its place (.br, .gz), as the build would write them.
+ */
+export function deployNewWorker(buildCopy: string): void {
+  const file = join(buildCopy, 'sw.js');
+  appendFileSync(file, '\n// deploy 2\n');
+  const sw = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(sw));
+  writeFileSync(`${file}.gz`, gzipSync(sw));
 }

@@ -4,13 +4,13 @@
 // waits in the outbox and is paid exactly once when the server is back, an article read once opens
 // offline, a claim that got no answer is replayed through Background Sync, and a new deploy shows
 // the Reload prompt without reloading by itself.
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, STATIC_DIR, test, type RunningServer } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { createEmailAccount, deployNewWorker, signInPage } from './helpers';
 
 const SESSION_SECONDS = 25;
 test.use({ serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' } });
@@ -215,7 +215,7 @@ test('a new deploy shows the Reload prompt; the page reloads only when the playe
 
     // Something half-typed that a surprise reload would lose.
     await page.evaluate(() => ((window as unknown as { halfTyped: string }).halfTyped = 'gm, punk'));
-    appendFileSync(join(copy, 'sw.js'), '\n// deploy 2\n');
+    deployNewWorker(copy);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
 
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });

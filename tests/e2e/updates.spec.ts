@@ -1,12 +1,12 @@
 // Updates in every tab (issue 15): the first install of the worker says once that the app works
 // offline; accepting a new version in one tab reloads every open tab, while a tab holding a
 // half-filled form keeps it and shows its own prompt instead of reloading.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, STATIC_DIR, test } from './fixtures';
+import { deployNewWorker } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -71,11 +71,7 @@ test('an accepted update reloads every open tab, except one with a half-filled f
     const login = c.getByRole('dialog', { name: 'Log in' });
     await login.getByLabel('E-mail').fill('half-typed@example.com');
 
-    appendFileSync(join(copy, 'sw.js'), '\n// deploy 2\n');
-    // The build precompresses sw.js (served as .br/.gz when present): a deploy ships those anew too.
-    const sw = readFileSync(join(copy, 'sw.js'));
-    writeFileSync(join(copy, 'sw.js.br'), brotliCompressSync(sw));
-    writeFileSync(join(copy, 'sw.js.gz'), gzipSync(sw));
+    deployNewWorker(copy);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible();
