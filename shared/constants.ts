@@ -20,6 +20,8 @@ export const AUTO_MINER_PRICE_GEMS = 150;
 export const AUTO_MINER_DAYS = 30;
 
 export const TOP_UP_ITEM = { id: 'gems_50', gems: 50, price_usd: 4.99 } as const;
+/** How many items one order may buy (decisions §8: `quantity` 1–10). */
+export const TOP_UP_QUANTITY_MAX = 10;
 export const PAYMENT_METHODS = ['tether', 'sbp', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

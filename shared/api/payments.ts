@@ -1,13 +1,12 @@
 // Gems top-up and orders (decisions §8).
 import { z } from 'zod';
-import { PAYMENT_METHODS, type PaymentMethod, TOP_UP_ITEM } from '../constants';
+import { PAYMENT_METHODS, type PaymentMethod, TOP_UP_ITEM, TOP_UP_QUANTITY_MAX } from '../constants';
 
 const isoTime = z.string().describe('ISO 8601 UTC time');
 const methodSchema = z.enum(PAYMENT_METHODS as unknown as [PaymentMethod, ...PaymentMethod[]]);
 
 export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const TOP_UP_QUANTITY_MAX = 10;
 
 export const paymentItemSchema = z.object({ id: z.string(), gems: z.number().int(), price_usd: z.number() });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;

@@ -3,8 +3,7 @@
 // why it cannot be pressed (offline: payments need a connection and are never queued).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOP_UP_QUANTITY_MAX } from '@shared/api/payments';
-import { TOP_UP_ITEM, type PaymentMethod } from '@shared/constants';
+import { TOP_UP_ITEM, TOP_UP_QUANTITY_MAX, type PaymentMethod } from '@shared/constants';
 import { Button } from '@/components/button';
 import { formatInteger, formatPrice } from '../lib/format';
 import type { MethodOption, PayBlock } from '../lib/top-up-view';

@@ -2,8 +2,7 @@
 // order's state means to the player, the open order to resume, and the quantity the Auto Miner
 // needs. No React here, so the unit tests read them directly.
 import type { OrderStatus, PaymentItemsResponse, PaymentOrder } from '@shared/api/payments';
-import { TOP_UP_QUANTITY_MAX } from '@shared/api/payments';
-import { PAYMENT_METHODS, TOP_UP_ITEM, type PaymentMethod } from '@shared/constants';
+import { PAYMENT_METHODS, TOP_UP_ITEM, TOP_UP_QUANTITY_MAX, type PaymentMethod } from '@shared/constants';
 
 export interface MethodOption {
   method: PaymentMethod;
