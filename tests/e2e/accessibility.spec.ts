@@ -29,9 +29,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, linkFromMail, STATIC_DIR, test } from './fixtures';
 import { createEmailAccount, deployNewWorker, signInPage, uniqueEmail } from './helpers';
+import { injectTwoWallets } from './injected-wallet';
 import { text } from './locale-text';
 import { addReferredPlayers, setWallet } from './players';
 
@@ -98,32 +98,6 @@ function report(findings: Finding[]): string {
   return findings.map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
 }
 
-/** Two wallets that announce themselves (EIP-6963), each signing with its own key (as in wallet.spec.ts). */
-async function injectTwoWallets(page: Page): Promise<void> {
-  const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
-  await page.exposeFunction('__pxtTestSignWith', (index: number, hex: `0x${string}`) => accounts[index].signMessage({ message: { raw: hex } }));
-  await page.addInitScript((addresses: string[]) => {
-    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
-    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
-    const wallets = addresses.map((address, index) => ({
-      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
-      provider: {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return '0x1';
-          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
-          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-        },
-        on() {},
-        removeListener() {},
-      },
-    }));
-    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
-    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, accounts.map((a) => a.address));
-}
 
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 

@@ -2,7 +2,9 @@
 // `window.ethereum` forwards personal_sign and eth_sendTransaction to Node, which signs with a viem
 // account and sends to a local anvil node. It starts on Ethereum (0x1), as a fresh MetaMask would,
 // so the app must switch it to the payment chain; a chain it does not know answers 4902.
+// `injectTwoWallets`: two wallets that announce themselves through EIP-6963 and sign in Node.
 import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createWalletClient, defineChain, type Hex, http, type PrivateKeyAccount } from 'viem';
 
 export interface WalletLog {
@@ -60,4 +62,36 @@ export async function injectChainWallet(page: Page, account: PrivateKeyAccount, 
     };
   });
   return log;
+}
+
+/** Two wallets that announce themselves (EIP-6963), the first also as window.ethereum, each signing with its own key. */
+export async function injectTwoWallets(page: Page) {
+  const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
+  const signed: string[][] = [[], []];
+  await page.exposeFunction('__pxtTestSignWith', async (index: number, hex: `0x${string}`) => {
+    signed[index].push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
+    return accounts[index].signMessage({ message: { raw: hex } });
+  });
+  await page.addInitScript((addresses: string[]) => {
+    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
+    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
+    const wallets = addresses.map((address, index) => ({
+      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
+      provider: {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+        },
+        on() {},
+        removeListener() {},
+      },
+    }));
+    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
+    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  }, accounts.map((a) => a.address));
+  return { accounts, signed };
 }

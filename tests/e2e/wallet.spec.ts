@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { shortWallet } from '@shared/validation';
 import { expect, test } from './fixtures';
+import { injectTwoWallets } from './injected-wallet';
 
 interface WalletLog {
   signed: string[];
@@ -91,37 +92,6 @@ test('without any wallet a desktop browser says MetaMask is not installed (and l
   expect(scripts.filter((u) => /metamask/i.test(u))).toEqual([]);
 });
 
-/** Two wallets that announce themselves (EIP-6963), the first also as window.ethereum, each signing with its own key. */
-async function injectTwoWallets(page: Page) {
-  const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())];
-  const signed: string[][] = [[], []];
-  await page.exposeFunction('__pxtTestSignWith', async (index: number, hex: `0x${string}`) => {
-    signed[index].push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
-    return accounts[index].signMessage({ message: { raw: hex } });
-  });
-  await page.addInitScript((addresses: string[]) => {
-    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
-    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
-    const wallets = addresses.map((address, index) => ({
-      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
-      provider: {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return '0x1';
-          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
-          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-        },
-        on() {},
-        removeListener() {},
-      },
-    }));
-    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
-    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, accounts.map((a) => a.address));
-  return { accounts, signed };
-}
 
 test('two wallets announce themselves: the player picks the second and signs in with its address (a referral link to /miner kept)', async ({ page, baseURL }) => {
   const { accounts, signed } = await injectTwoWallets(page);

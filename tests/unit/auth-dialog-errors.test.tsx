@@ -2,13 +2,9 @@
 // the add-e-mail-and-password dialog falls back to 'Add email and password failed', and the
 // first-time username dialog reads 'taken' for ANY 400.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { load } from './locale-helpers';
+import { renderInApp } from './render-in-app';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: (url: string) => Response = () => json(500, {});
@@ -20,24 +16,6 @@ const { userStatusAtom } = await import('@/lib/current-user');
 const { default: AddEmailPasswordModal } = await import('@/features/auth/components/add-email-password-modal');
 const { default: AccountDetailsModal } = await import('@/features/auth/components/account-details-modal');
 
-async function renderInApp(node: React.ReactNode) {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('en', 'common'), auth: load('en', 'auth'), errors: load('en', 'errors') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  render(
-    <JotaiProvider store={store}>
-      <I18nextProvider i18n={i}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </I18nextProvider>
-    </JotaiProvider>,
-  );
-}
-
 beforeEach(() => {
   session.setTokens({ access: 'a', refresh: 'r' });
   store.set(userStatusAtom, 'authenticated');
@@ -47,7 +25,7 @@ afterEach(cleanup);
 describe('add e-mail and password: refusal texts (spec §8)', () => {
   async function submitWith(refusal: Response) {
     answer = (url) => (url.endsWith('/auth/add-email-password/') ? refusal : json(404, {}));
-    await renderInApp(<AddEmailPasswordModal />);
+    await renderInApp(<AddEmailPasswordModal />, store);
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'rider@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
     fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'secret123' } });
@@ -72,7 +50,7 @@ describe('first-time username: any 400 reads taken (spec §5)', () => {
     ['a bare 400', {}],
   ])('%s', async (_name, body) => {
     answer = (url) => (url.endsWith('/auth/complete-registration/') ? json(400, body) : json(404, {}));
-    await renderInApp(<AccountDetailsModal />);
+    await renderInApp(<AccountDetailsModal />, store);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'neon_rider' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('This username is already taken')).toBeTruthy();

@@ -2,13 +2,9 @@
 // the header's Connect must open the main login (which closes), never the first-time username
 // dialog that cannot be dismissed; and that dialog itself can be closed by such a player.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { load } from './locale-helpers';
+import { renderInApp } from './render-in-app';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: () => Response | Promise<Response> = () => json(500, { detail: 'boom' });
@@ -25,29 +21,6 @@ const { db } = await import('@/lib/db');
 const modals = await import('@/lib/modal-state');
 const { Header } = await import('@/features/layout/components/header');
 const { default: AccountDetailsModal } = await import('@/features/auth/components/account-details-modal');
-
-async function i18n() {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('en', 'common'), auth: load('en', 'auth'), errors: load('en', 'errors') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i;
-}
-
-async function renderInApp(node: React.ReactNode) {
-  const i = await i18n();
-  render(
-    <JotaiProvider store={store}>
-      <I18nextProvider i18n={i}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </I18nextProvider>
-    </JotaiProvider>,
-  );
-}
 
 beforeEach(async () => {
   await db.user.clear();
@@ -75,7 +48,7 @@ describe('a failed /auth/me (spec §4)', () => {
 
   it('with tokens and no stored record, Connect opens the main login, not the undismissable username dialog', async () => {
     await refreshCurrentUser();
-    await renderInApp(<Header />);
+    await renderInApp(<Header />, store);
     fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
     expect(store.get(modals.modalStateAtom).open).toBe('main');
   });
@@ -83,7 +56,7 @@ describe('a failed /auth/me (spec §4)', () => {
   it('the first-time username dialog can be closed by a player /auth/me did not vouch for', async () => {
     await refreshCurrentUser();
     modals.openModal('accountDetails');
-    await renderInApp(<AccountDetailsModal />);
+    await renderInApp(<AccountDetailsModal />, store);
     const dialog = await screen.findByRole('dialog');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(store.get(modals.modalStateAtom).open).toBeNull();

@@ -2,14 +2,10 @@
 // again 2 s after a confirmEmail / confirmEmailChange link, and the wallet confirmation starts by
 // itself after 500 ms and asks again 1 s after the player turned the wallet prompt down.
 import 'fake-indexeddb/auto';
-import { act, cleanup, render } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_REFRESH_AFTER_CONFIRM_MS, WALLET_AUTOSTART_MS, WALLET_RETRY_MS } from '@shared/constants';
-import { load } from './locale-helpers';
+import { renderInApp } from './render-in-app';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const me = { username: 'punk_rider', email: 'a@example.com', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
@@ -32,23 +28,6 @@ const modals = await import('@/lib/modal-state');
 const { QueryParamsHandler } = await import('@/features/auth/components/query-params-handler');
 const { default: ConfirmWalletModal } = await import('@/features/auth/components/confirm-wallet-modal');
 
-async function renderAt(url: string, node: React.ReactNode) {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('en', 'common'), auth: load('en', 'auth'), errors: load('en', 'errors') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  render(
-    <JotaiProvider store={store}>
-      <I18nextProvider i18n={i}>
-        <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
-      </I18nextProvider>
-    </JotaiProvider>,
-  );
-}
 /** Lets promises settle (fetch, Dexie) without moving the fake clock. */
 const settle = async () => {
   for (let i = 0; i < 20; i++) await act(() => new Promise<void>((r) => queueMicrotask(r)));
@@ -72,7 +51,7 @@ describe('the record is fetched again 2 s after an e-mail confirmation (spec §4
     ['confirmEmail', '/?modal=confirmEmail&token=tok-confirm', false],
   ])('%s', async (_name, url, signedInBefore) => {
     if (signedInBefore) session.setTokens({ access: 'a', refresh: 'r' });
-    await renderAt(url, <QueryParamsHandler />);
+    await renderInApp(<QueryParamsHandler />, store, url);
     await settle();
     expect(calls.some((c) => c.startsWith('auth/confirm-email'))).toBe(true);
     expect(meCalls()).toBe(0);
@@ -109,7 +88,7 @@ describe('wallet confirmation timings (spec §4)', () => {
     window.addEventListener('eip6963:requestProvider', announce);
     try {
       modals.openModal('confirmWallet');
-      await renderAt('/', <ConfirmWalletModal />);
+      await renderInApp(<ConfirmWalletModal />, store, '/');
       await settle();
       await act(() => vi.advanceTimersByTimeAsync(WALLET_AUTOSTART_MS - 1));
       await settle();
