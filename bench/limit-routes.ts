@@ -101,6 +101,11 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
   );
   const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
   const rateCounts = sqlite.prepare('select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"');
+  // Active friends (a claimed session) whose +10 % is not taken yet (services/rate-boosts.ts).
+  const waitingReferrals = sqlite.prepare(
+    'select count(*) as "n" from "users" where "referrer_id" = ? and exists (select "id" from "ledger" where "ledger"."user_id" = "users"."id" and "reason" = ?)' +
+      ' and not exists (select "id" from "rate_boosts" where "rate_boosts"."user_id" = ? and "rate_boosts"."referral_id" = "users"."id")',
+  );
   app.get(LIMIT_ROUTES['/api/v1/mining/boosts/'], async (request, reply) => {
     const userId = userOf(request);
     if (userId === null) return unauthorized(reply);
@@ -116,6 +121,7 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
       task_count: count('task'),
       referral_total_boost: rate.referralPercent,
       referral_count: count('referral'),
+      referral_waiting: (waitingReferrals.get(userId, 'mining_claim', userId) as { n: number }).n,
       temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
     };
   });
