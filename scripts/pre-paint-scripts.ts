@@ -1,5 +1,6 @@
 // The inline scripts of the built index.html (scripts/vite-plugin-prerender.ts puts them there; the
 // server's CSP allows them by hash). Kept apart from the plugin so unit tests can run them in jsdom.
+import { EARLY_TAPS_GLOBAL } from '../src/lib/early-taps';
 import { detectLanguage } from '../src/lib/language-detect';
 
 /** Must equal STORAGE_KEYS.language (shared/constants.ts) and TOKEN_STORAGE_KEYS (src/lib/session.ts); tests/unit/pre-paint-language.test.ts checks. */
@@ -41,6 +42,18 @@ export function landingSwapScript(): string {
       if (location.pathname !== '/' || signedIn) root.textContent = '';
       else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
       ru.remove();
+      if (!root.firstElementChild) return;
+      // Taps on the painted page before the app can answer them are held for src/lib/early-taps.ts.
+      var taps = [];
+      function hold(e) {
+        var button = e.target && e.target.closest ? e.target.closest('button') : null;
+        if (!button || !root.contains(button)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        taps.push(button);
+      }
+      document.addEventListener('click', hold, true);
+      window[${JSON.stringify(EARLY_TAPS_GLOBAL)}] = { stop: function () { document.removeEventListener('click', hold, true); return taps; } };
     })();`;
 }
 

@@ -1,13 +1,13 @@
 // Build time only (scripts/vite-plugin-prerender.ts): the landing page as a visitor sees it at `/`,
 // rendered to HTML in one language, so it paints before any JavaScript runs. main.tsx hydrates it
-// with the same tree (StrictMode › Providers › router), so the markup must come out identical.
+// with the same tree (StrictMode › Providers › router › AppRoutes), so the markup must come out identical.
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { Providers } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 export type Resources = Record<string, Record<string, unknown>>;
 
@@ -24,19 +24,12 @@ export async function renderLanding(lng: string, resources: Resources): Promise<
     initAsync: false,
     showSupportNotice: false,
   });
-  // The page's lazy module resolved up front: the static router renders what is there, it does not wait.
-  for (const match of matchRoutes(routes, '/') ?? []) {
-    const { lazy } = match.route;
-    if (typeof lazy === 'function') Object.assign(match.route, await lazy(), { lazy: undefined });
-  }
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`prerender of /: the router answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <StrictMode>
       <Providers translations={translations}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location="/">
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>
   );

@@ -8,6 +8,7 @@ import { UsernamePrompt } from '../features/auth/components/username-prompt';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
 import { PwaMount } from '../features/pwa/components/pwa-mount';
+import { replayEarlyTap } from '../lib/early-taps';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalMount } from './modal-mount';
 import { OutboxSync } from './outbox-sync';
@@ -41,6 +42,7 @@ export function RootLayout() {
       <main className="app-main" id="main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <EarlyTapReplay />
         </Suspense>
       </main>
       {!NO_FOOTER.has(pathname.replace(/\/+$/, '') || '/') && <Footer />}
@@ -51,6 +53,13 @@ export function RootLayout() {
       <OutboxSync />
     </>
   );
+}
+
+/** In the page's Suspense boundary: its effect runs once the page and the frame around it are
+ * hydrated, so a tap made on the prerendered page before that is made again with its handler. */
+function EarlyTapReplay() {
+  useEffect(replayEarlyTap, []);
+  return null;
 }
 
 function PageSpinner() {

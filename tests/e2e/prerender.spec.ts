@@ -82,3 +82,17 @@ test('browser languages `de, ru`: the Russian landing is painted, preloaded and 
   expect(locales).toContain('/locales/ru/landing.json');
   expect(errors).toEqual([]);
 });
+
+test('a tap on Connect before the app\'s scripts arrive is answered once they do (it used to be lost)', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((ok) => (release = ok));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});

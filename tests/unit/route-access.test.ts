@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import 'fake-indexeddb/auto';
 import { ROUTE_ACCESS, decideAccess } from '@/app/route-access';
-import { guardLoader } from '@/app/route-guard';
+import { refusedTo } from '@/app/route-guard';
 import { saveCurrentUser } from '@/lib/current-user';
 import { initialModalState, modalStateAtom } from '@/lib/modal-state';
 import { setTokens, signOut } from '@/lib/session';
@@ -32,12 +32,11 @@ describe('route access (spec §2, §6)', () => {
   });
 });
 
-describe('guard loaders', () => {
-  const run = async (path: keyof typeof ROUTE_ACCESS, url = 'http://x/') => {
-    const loader = guardLoader(path);
-    if (!loader) return 'no guard';
-    const result = (await loader({ request: new Request(url), params: {}, context: undefined } as never)) as Response | null;
-    return result ? `${result.status} ${result.headers.get('Location')}` : 'allowed';
+describe('the route guard', () => {
+  const run = async (path: keyof typeof ROUTE_ACCESS, url = '/') => {
+    if (ROUTE_ACCESS[path] === 'public') return 'no guard';
+    const to = await refusedTo(path, url);
+    return to === null ? 'allowed' : `to ${to}`;
   };
 
   beforeEach(async () => {
@@ -51,22 +50,22 @@ describe('guard loaders', () => {
   });
 
   it('redirects a visitor and opens the main login', async () => {
-    expect(await run('/miner')).toBe('302 /');
+    expect(await run('/miner')).toBe('to /');
     expect(store.get(modalStateAtom).open).toBe('main');
   });
 
   it("keeps a referral code (and an e-mail link) of a signed-in-only page on the way to /", async () => {
-    expect(await run('/tasks', 'http://x/tasks?refCode=crew77')).toBe('302 /?refCode=crew77');
-    expect(await run('/miner', 'http://x/miner?utm_source=tg&refCode=crew77&x=1')).toBe('302 /?refCode=crew77');
-    expect(await run('/referrals', 'http://x/referrals?modal=confirmEmail&token=t1')).toBe('302 /?modal=confirmEmail&token=t1');
-    expect(await run('/arcade', 'http://x/arcade?utm_source=tg')).toBe('302 /');
+    expect(await run('/tasks', '/tasks?refCode=crew77')).toBe('to /?refCode=crew77');
+    expect(await run('/miner', '/miner?utm_source=tg&refCode=crew77&x=1')).toBe('to /?refCode=crew77');
+    expect(await run('/referrals', '/referrals?modal=confirmEmail&token=t1')).toBe('to /?modal=confirmEmail&token=t1');
+    expect(await run('/arcade', '/arcade?utm_source=tg')).toBe('to /');
   });
 
   it('lets a signed-in player through, and /ico only with the flag', async () => {
     setTokens({ access: 'a', refresh: 'r' });
     await saveCurrentUser(me);
     expect(await run('/miner')).toBe('allowed');
-    expect(await run('/ico')).toBe('302 /');
+    expect(await run('/ico')).toBe('to /');
     expect(store.get(modalStateAtom).open).toBeNull();
     await saveCurrentUser({ ...me, ico: true });
     expect(await run('/ico')).toBe('allowed');
