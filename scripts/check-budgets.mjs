@@ -4,9 +4,9 @@
 // MetaMask SDK nor the Google sign-in script may be part of the first visit.
 import { analyzeFirstVisit, kb, totalsByKind } from './first-visit.mjs';
 
-/** Brotli (what Chromium is sent: the build's .br files); 106.5 KB measured after the merge of issues 13–16. */
-const BUDGET_BYTES = 107 * 1024;
-/** Where the issue wants the first visit's JavaScript to get to; reported, not enforced yet. */
+/** Brotli (what Chromium is sent: the build's .br files); 92.5 KB measured with React Router's declarative mode. */
+const BUDGET_BYTES = 94 * 1024;
+/** Issue 14's ceiling for the first visit's JavaScript; the budget above is what was reached. */
 const TARGET_BYTES = 100 * 1024;
 
 function fail(message) {

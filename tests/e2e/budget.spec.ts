@@ -4,10 +4,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
 /** Brotli 11, what Chromium is sent (the build's .br files), of every script until the network is idle
- * (the PWA layer and the service-worker registration too): 116.2 KB measured with the landing prerendered. */
-const BUDGET_BYTES = 118 * 1024;
+ * (the PWA layer and the service-worker registration too): 97.5 KB measured with React Router's declarative
+ * mode and the push code loaded only for players. Issue 14's ceiling is 100 KB. */
+const BUDGET_BYTES = 99 * 1024;
 
-test('a first visit to / loads at most 118 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
+test('a first visit to / loads at most 99 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
   const scripts: { url: string; body: Promise<Buffer> }[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });

@@ -15,7 +15,6 @@ import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/
 import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
 import { store } from '@/lib/store';
-import { dropBrowserSubscription, resyncPush } from './push-subscription';
 import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
 import { installPromptAtom, offlineReadyAtom, onlineAtom, updateAppliedAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
 
@@ -155,13 +154,21 @@ export async function requestOutboxSync(): Promise<void> {
   await reg?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
+/** Loaded only for a player: a visitor's first visit does not fetch the API client (issue 14). */
+const loadPush = () => import('./push-subscription');
+
 function watchPush(): void {
   const resync = () => {
-    if (isSignedIn()) resyncPush().catch((err: unknown) => console.warn('Could not renew the push subscription', err));
+    if (!isSignedIn()) return;
+    loadPush()
+      .then((push) => push.resyncPush())
+      .catch((err: unknown) => console.warn('Could not renew the push subscription', err));
   };
   store.sub(signedInAtom, resync);
   resync();
   onSignedOut(() => {
-    void dropBrowserSubscription().catch(() => undefined);
+    void loadPush()
+      .then((push) => push.dropBrowserSubscription())
+      .catch(() => undefined);
   });
 }
