@@ -1,12 +1,13 @@
 // Sends a player back to the page a guard turned them away from, once they are signed in with a
 // name (issue 16). Closing the sign-in dialogs signed out forgets the page.
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { hasIdentity, useCurrentUser } from '../lib/current-user';
-import { useModalState } from '../lib/modal-state';
+import { modalStateAtom, useModalState } from '../lib/modal-state';
 import { hasReturnTo, takeReturnTo } from '../lib/return-to';
 import { signedInAtom } from '../lib/session';
+import { store } from '../lib/store';
 
 export function ReturnAfterSignIn() {
   const signedIn = useAtomValue(signedInAtom);
@@ -14,17 +15,22 @@ export function ReturnAfterSignIn() {
   const { open } = useModalState();
   const navigate = useNavigate();
   const ready = signedIn && hasIdentity(user);
+  // Not a dependency: React Router's declarative navigate changes with every page, and a rerun on
+  // the page change that opened the login (before `open` says so) forgot the page to go back to.
+  const goTo = useEffectEvent((path: string) => void navigate(path));
 
   useEffect(() => {
-    if (open || !hasReturnTo()) return;
+    // The store, not this render: the route guard remembers the page and opens the login in an
+    // effect of the same commit, after this component rendered without a dialog.
+    if (open || store.get(modalStateAtom).open || !hasReturnTo()) return;
     if (!signedIn) {
       takeReturnTo();
       return;
     }
     if (!ready) return;
     const path = takeReturnTo();
-    if (path) void navigate(path);
-  }, [open, signedIn, ready, navigate]);
+    if (path) goTo(path);
+  }, [open, signedIn, ready]);
 
   return null;
 }
