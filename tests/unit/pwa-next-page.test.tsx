@@ -1,13 +1,14 @@
 // Cards that arrive on their own wait for the player's next page (issue 14: pushed in under the
 // header mid-page, they shifted every first visit on a phone by 0.17).
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { createStore, Provider as JotaiProvider } from 'jotai';
+import { atom, createStore, Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InstallPrompt } from '@/features/pwa/components/install-prompt';
 import { OfflineReady } from '@/features/pwa/components/offline-ready';
+import { useFromNextPageUnlessAsked } from '@/features/pwa/lib/from-next-page';
 import { installPromptAtom, offlineReadyAtom, type BeforeInstallPromptEvent } from '@/features/pwa/state/pwa-atoms';
 import { load } from './locale-helpers';
 
@@ -50,5 +51,55 @@ describe('PWA cards that arrive on their own', () => {
     expect(screen.getByRole('button', { name: pwa.install.button })).toBeTruthy();
     await act(() => router.navigate('/tasks'));
     expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
+  });
+});
+
+describe('the reminder switch (useFromNextPageUnlessAsked)', () => {
+  function Probe({ due }: { due: boolean | undefined }) {
+    return useFromNextPageUnlessAsked(due) ? <p>card</p> : null;
+  }
+  function mountProbe(due: boolean | undefined) {
+    const dueAtom = atom(due);
+    const Card = () => <Probe due={useAtomValue(dueAtom)} />;
+    const store = createStore();
+    const router = createMemoryRouter([{ path: '*', Component: Card }], { initialEntries: ['/miner'] });
+    render(
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>,
+    );
+    return { setDue: (v: boolean) => act(() => store.set(dueAtom, v)), router };
+  }
+
+  it('due when the layer arrives (the player mined before): waits for the next page', async () => {
+    const { router } = mountProbe(true);
+    expect(screen.queryByText('card')).toBeNull();
+    await act(() => router.navigate('/boost'));
+    await act(() => router.navigate('/miner'));
+    expect(screen.getByText('card')).toBeTruthy();
+  });
+
+  it('turned due by data arriving, with no tap on the page: waits for the next page', async () => {
+    const { setDue, router } = mountProbe(undefined);
+    setDue(false);
+    setDue(true);
+    expect(screen.queryByText('card')).toBeNull();
+    await act(() => router.navigate('/boost'));
+    expect(screen.getByText('card')).toBeTruthy();
+  });
+
+  it('turned due after the player tapped on this page (they pressed Start): at once', async () => {
+    const { setDue } = mountProbe(false);
+    fireEvent.pointerDown(document.body);
+    setDue(true);
+    expect(screen.getByText('card')).toBeTruthy();
+  });
+
+  it('a tap on an earlier page does not count for this one', async () => {
+    const { setDue, router } = mountProbe(false);
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await act(() => router.navigate('/boost'));
+    setDue(true);
+    expect(screen.queryByText('card')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ type SummaryRow = BoostSummary & { id: 'summary'; kind: 'summary' };
 type AssetsRow = { id: 'assets'; kind: 'assets'; groups: AssetGroup[] };
 type ShopRow = { id: 'shop'; kind: 'shop'; items: ShopItem[] };
 type SubscriptionsRow = { id: 'subscriptions'; kind: 'subscriptions'; list: Subscription[] };
+/** Written with every sessions answer: "no session rows" then means none, not "never asked". */
+type SessionsFetchedRow = { id: 'sessionsFetched'; kind: 'sessionsFetched'; at: number };
 
 const asRow = (v: object) => v as IdRow;
 const isKind = <K extends string>(kind: K) => (r: IdRow): boolean => r.kind === kind;
@@ -33,6 +35,7 @@ export async function refreshSessions(): Promise<void> {
   await db.transaction('rw', db.sessions, async () => {
     await db.sessions.filter(isKind('session')).delete();
     await db.sessions.bulkPut(page.results.map((s) => asRow({ ...s, kind: 'session' } satisfies SessionRow)));
+    await db.sessions.put(asRow({ id: 'sessionsFetched', kind: 'sessionsFetched', at: Date.now() } satisfies SessionsFetchedRow));
   });
 }
 
@@ -72,6 +75,18 @@ export async function refreshSubscriptions(): Promise<Subscription[]> {
 
 export function useSessions(): MiningSession[] | undefined {
   return useLiveQuery(async () => (await db.sessions.filter(isKind('session')).toArray()) as unknown as SessionRow[]);
+}
+
+/**
+ * The sessions with whether the server has answered for them on this device, read in one query so
+ * both change together: `known` is false while nothing was ever stored (a first visit here).
+ */
+export function useStoredSessions(): { sessions: MiningSession[]; known: boolean } | undefined {
+  return useLiveQuery(async () => {
+    const rows = await db.sessions.toArray();
+    const sessions = rows.filter(isKind('session')) as unknown as SessionRow[];
+    return { sessions, known: sessions.length > 0 || rows.some(isKind('sessionsFetched')) };
+  });
 }
 
 export function useSubscriptions(): Subscription[] | undefined {

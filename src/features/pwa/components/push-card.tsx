@@ -33,11 +33,14 @@ export function PushCard() {
     };
   }, []);
 
-  if (hidden || on === null) return null;
+  if (hidden) return null;
   const blocked = note === 'denied';
+  // Drawn at its full size with the page it comes with, before this browser's subscription is read
+  // (a card that fills in afterwards would push the page down: layout shift, issue 14).
+  const unknown = on === null;
 
   const toggle = async () => {
-    if (busy || blocked) return;
+    if (busy || blocked || unknown) return;
     setBusy(true);
     setNote(null);
     try {
@@ -73,9 +76,9 @@ export function PushCard() {
         <button
           type="button"
           role="switch"
-          aria-checked={on}
-          aria-disabled={blocked || busy || undefined}
-          aria-busy={busy || undefined}
+          aria-checked={on ?? false}
+          aria-disabled={blocked || busy || unknown || undefined}
+          aria-busy={busy || unknown || undefined}
           className="pwa-switch"
           onClick={() => void toggle()}
         >
