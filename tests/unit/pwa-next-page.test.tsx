@@ -4,11 +4,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createInstance } from 'i18next';
 import { atom, createStore, Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InstallPrompt } from '@/features/pwa/components/install-prompt';
 import { OfflineReady } from '@/features/pwa/components/offline-ready';
 import { useFromNextPageUnlessAsked } from '@/features/pwa/lib/from-next-page';
+import { watchPageInput } from '@/features/pwa/lib/page-input';
 import { installPromptAtom, offlineReadyAtom, type BeforeInstallPromptEvent } from '@/features/pwa/state/pwa-atoms';
 import { load } from './locale-helpers';
 
@@ -60,7 +62,12 @@ describe('the reminder switch (useFromNextPageUnlessAsked)', () => {
   }
   function mountProbe(due: boolean | undefined) {
     const dueAtom = atom(due);
-    const Card = () => <Probe due={useAtomValue(dueAtom)} />;
+    const Card = () => {
+      // As the shell's PwaMount does: the page input is watched from the start, before the layer.
+      const { key } = useLocation();
+      useEffect(() => watchPageInput(key), [key]);
+      return <Probe due={useAtomValue(dueAtom)} />;
+    };
     const store = createStore();
     const router = createMemoryRouter([{ path: '*', Component: Card }], { initialEntries: ['/miner'] });
     render(
@@ -90,6 +97,13 @@ describe('the reminder switch (useFromNextPageUnlessAsked)', () => {
 
   it('turned due after the player tapped on this page (they pressed Start): at once', async () => {
     const { setDue } = mountProbe(false);
+    fireEvent.pointerDown(document.body);
+    setDue(true);
+    expect(screen.getByText('card')).toBeTruthy();
+  });
+
+  it('a tap before the layer knew anything (it arrives late on a loaded phone), then due: at once', async () => {
+    const { setDue } = mountProbe(undefined);
     fireEvent.pointerDown(document.body);
     setDue(true);
     expect(screen.getByText('card')).toBeTruthy();

@@ -2,6 +2,8 @@
 // (update prompt, install prompt, offline banner, reminders) as its own chunk once the page is idle,
 // so the first visit's JavaScript stays small.
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { watchPageInput } from '../lib/page-input';
 
 const whenIdle = () =>
   new Promise<void>((resolve) => {
@@ -14,7 +16,9 @@ const PwaLayer = lazy(() => whenIdle().then(() => import('./pwa-layer')));
 export function PwaMount() {
   // Not before mount: the prerendered landing (app/prerender.tsx) has no PWA layer to hydrate.
   const [mounted, setMounted] = useState(false);
+  const { key } = useLocation();
   useEffect(() => setMounted(true), []);
+  useEffect(() => watchPageInput(key), [key]);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
