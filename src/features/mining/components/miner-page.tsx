@@ -105,13 +105,16 @@ export function MinerPage() {
   // When the timer runs out, fetch the session again: the Auto Miner claims and restarts it
   // server-side. Its worker may be a few seconds late (a busy server), so with the Auto Miner on the
   // page asks again every few seconds, a bounded number of times, until the new session shows.
+  // A boolean, not the date: a new Date each second re-ran this effect, which cleared the interval
+  // before it asked once (the page stayed "Ready to claim" when the worker came after the first ask).
+  const autoOn = autoUntil !== null;
   const previousStatus = useRef(status);
   useEffect(() => {
     const was = previousStatus.current;
     previousStatus.current = status;
     if (was !== 'running' || status !== 'ready') return;
     void load();
-    if (!autoUntil) return;
+    if (!autoOn) return;
     let asked = 0;
     const id = window.setInterval(() => {
       asked += 1;
@@ -119,7 +122,7 @@ export function MinerPage() {
       void load();
     }, AUTO_MINER_SETTLE_MS);
     return () => window.clearInterval(id);
-  }, [status, autoUntil, load]);
+  }, [status, autoOn, load]);
 
   const pendingClaim = pendingCall(outbox, OUTBOX_PATHS.claim);
   const pendingStart = pendingCall(outbox, OUTBOX_PATHS.start);
