@@ -1,6 +1,7 @@
 // The hot reads (/auth/me, /mining/sessions/, /mining/boosts/) run queries compiled once
 // (server/db/prepared.ts): after the first call, no SQL is compiled for them, and each call still
 // answers with its own player's rows.
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../server/db/prepared';
 import { apiCall, createPlayer } from '../helpers/players';
@@ -33,6 +34,29 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       executor.compileQuery = compile;
     }
     expect(compiled).toBe(0);
+  });
+
+  // SQLite chooses a partial index (here the one on unclaimed sessions) by the value bound to its
+  // condition, and expires the prepared statement whenever that value is bound again: a bound
+  // `claimed = 0` made every /auth/me parse and plan its query anew.
+  it('binds only the player’s id in /auth/me’s query, so SQLite keeps its prepared statement', async () => {
+    const p = await createPlayer(t);
+    expect((await apiCall(t, p, 'GET', '/auth/me')).statusCode).toBe(200);
+    const executor = t.app.db.getExecutor() as unknown as { executeQuery: (q: CompiledQuery) => Promise<unknown> };
+    const execute = executor.executeQuery;
+    const seen: CompiledQuery[] = [];
+    executor.executeQuery = function (this: unknown, q: CompiledQuery) {
+      seen.push(q);
+      return execute.call(this, q);
+    };
+    try {
+      expect((await apiCall(t, p, 'GET', '/auth/me')).json().mining).toBe(false);
+    } finally {
+      executor.executeQuery = execute;
+    }
+    const me = seen.filter((q) => q.sql.includes('"mining_sessions"'));
+    expect(me).toHaveLength(1);
+    expect(me[0].parameters).toEqual([p.id]);
   });
 
   it('puts each call’s values where the query named them, and keeps the constants', async () => {
