@@ -42,13 +42,15 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
   const sqlite = new SQLite(opts.databaseFile, { readonly: true });
   const userOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
 
+  // `claimed = 0` in the SQL, as the app writes it: a bound 0 would make SQLite re-prepare the
+  // statement at every call (it picks the partial index on unclaimed sessions by the bound value).
   const me = sqlite.prepare(
-    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = ?) as "mining" from "users" where "users"."id" = ?',
+    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining" from "users" where "users"."id" = ?',
   );
   app.get(LIMIT_ROUTES['/api/v1/auth/me'], async (request, reply) => {
     const userId = userOf(request);
     if (userId === null) return unauthorized(reply);
-    const user = me.get(0, userId) as Record<string, string | number | null> | undefined;
+    const user = me.get(userId) as Record<string, string | number | null> | undefined;
     if (!user) return unauthorized(reply);
     return {
       username: user.username ?? '',

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import { tightenMode } from '../lib/private-files';
 import { type CommitHooks, withCommitHooks } from './commit-hooks';
+import { registerDirectReads, trackingHeld } from './direct-reads';
 import type { DB, Db, Dialect } from './schema';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -62,7 +63,15 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const hooked = withCommitHooks(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const statements = withStatementCache(sqlite);
+  const held = trackingHeld(new SqliteDialect({ database: statements }));
+  const hooked = withCommitHooks(held.dialect);
   const db = new Kysely<DB>({ dialect: hooked.dialect });
+  registerDirectReads(db, (query, parameters) => {
+    if (!held.idle()) return null;
+    const stmt = statements.prepare(query);
+    // A statement that writes goes Kysely's way (its answer is a count, not rows).
+    return stmt.reader ? stmt.all(parameters) : null;
+  });
   return { db, dialect: 'sqlite', hooks: hooked.hooks, close: () => db.destroy() };
 }

@@ -5,6 +5,7 @@
 // query's parameter list and are swapped for the call's values. Compiled once per database handle
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
 import type { Compilable, CompiledQuery } from 'kysely';
+import { directReadOf } from './direct-reads';
 import type { Tx } from './schema';
 
 class Slot {
@@ -37,6 +38,9 @@ export function prepared<Params extends Record<string, unknown>, Row>(build: (db
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!]));
+    // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
+    const rows = directReadOf(db)?.(query.sql, parameters);
+    if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };

@@ -2,9 +2,10 @@
 // answer into a stream pipeline with a fresh compressor: for a 4 KB page of sessions that plumbing
 // cost more CPU than the compression itself (`npm run bench`). JSON answers are strings of a few
 // KB, so compressing them at once is cheaper and blocks for tens of microseconds; anything else
-// (static files, streams, big strings) still goes through @fastify/compress, which sees the
-// Content-Encoding set here and leaves these answers alone.
+// (static files, streams, big strings) still goes through @fastify/compress, whose hook this one
+// calls in that case. Registering @fastify/compress happens here too, so the two stay one hook.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 const MIN_BYTES = 1024;
@@ -48,31 +49,74 @@ function addVary(reply: FastifyReply): void {
   if (!values.some((v) => v.toLowerCase().includes('accept-encoding'))) reply.header('vary', [...values, 'accept-encoding'].join(', '));
 }
 
-const compressJson: onSendHookHandler = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
-  if (typeof payload !== 'string' || payload.length < MIN_BYTES / 3 || request.headers['x-no-compression'] !== undefined) return done(null, payload);
+type Done = (err: Error | null, value?: unknown) => void;
+
+/**
+ * The JSON answer compressed, or null when this leaves the answer to @fastify/compress (not a JSON
+ * string, too big for one synchronous call, no encoding of ours accepted, already encoded).
+ */
+function compressJson(request: FastifyRequest, reply: FastifyReply, payload: string): Buffer | null {
+  if (request.headers['x-no-compression'] !== undefined) return null;
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !type.startsWith('application/json') || reply.hasHeader('content-encoding')) return done(null, payload);
+  if (typeof type !== 'string' || !type.startsWith('application/json') || reply.hasHeader('content-encoding')) return null;
   const bytes = Buffer.byteLength(payload);
-  if (bytes < MIN_BYTES || bytes > MAX_BYTES) return done(null, payload);
+  if (bytes < MIN_BYTES || bytes > MAX_BYTES) return null;
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  if (!encoding) return done(null, payload);
+  if (!encoding) return null;
   const body = encoding === 'br'
     ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes), [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
     : gzipSync(payload, { level: 6 });
   addVary(reply);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  done(null, body);
-};
+  return body;
+}
 
 /**
- * Adds the JSON compression to every route registered from now on, as a route-level onSend hook:
- * those run after the app-level ones, so the Idempotency-Key layer still stores the plain JSON.
- * Call it before registering @fastify/compress, whose route-level hook must come after this one.
+ * One onSend hook for both: JSON strings compressed here, everything else handed to
+ * @fastify/compress's own hook (`theirs`). An answer under MIN_BYTES (most API answers) goes out as
+ * it is at once: @fastify/compress leaves those alone too (its threshold), and as a hook of its own
+ * it cost every call a pass through its checks and through Fastify's hook runner (`npm run bench`).
  */
-export function compressJsonAnswers(app: FastifyInstance): void {
+function compressionHook(theirs: onSendHookHandler | undefined): onSendHookHandler {
+  return function compressAnswer(this: FastifyInstance, request, reply, payload, done: Done) {
+    if (typeof payload === 'string') {
+      if (payload.length < MIN_BYTES / 3) return done(null, payload);
+      const body = compressJson(request, reply, payload);
+      if (body) return done(null, body);
+      if (Buffer.byteLength(payload) < MIN_BYTES) return done(null, payload);
+    }
+    if (!theirs) return done(null, payload);
+    (theirs as (this: FastifyInstance, ...args: unknown[]) => void).call(this, request, reply, payload, done);
+  } as onSendHookHandler;
+}
+
+const hooksOf = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/**
+ * Registers @fastify/compress with `options`, and with it the JSON compression above, on every
+ * route registered from now on. Route-level onSend hooks run after the app-level ones, so the
+ * Idempotency-Key layer still stores the plain JSON.
+ */
+export async function registerCompression(app: FastifyInstance, options: Omit<FastifyCompressOptions, 'threshold'>): Promise<void> {
+  const before = new WeakMap<object, number>();
   app.addHook('onRoute', (route) => {
-    const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-    route.onSend = [...existing, compressJson];
+    before.set(route, hooksOf(route.onSend).length);
+    // GET and HEAD bodies are never read (Fastify routes them without parsing one), so their
+    // decompression hook would only cost time.
+    const methods = hooksOf(route.method);
+    if (route.decompress === undefined && route.config?.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
+  // Its threshold is ours: an answer under it is sent as it is without asking it (compressAnswer).
+  await app.register(compress, { ...options, threshold: MIN_BYTES });
+  // @fastify/compress has appended its onSend hook (unless the route turned compression off).
+  app.addHook('onRoute', (route) => {
+    const hooks = hooksOf(route.onSend);
+    const mine = hooks.slice(0, before.get(route) ?? hooks.length);
+    const theirs = hooks.slice(mine.length);
+    if (theirs.length > 1) throw new Error('@fastify/compress added more than one onSend hook: compress-json.ts must learn which is which');
+    route.onSend = [...mine, compressionHook(theirs[0])];
   });
 }

@@ -1,5 +1,8 @@
 // Whether a player has a mining session that is not claimed yet (the `mining` flag of /auth/me):
 // running, or finished and waiting to be claimed. Served by the partial index on unclaimed sessions.
+// `claimed = 0` is written into the SQL (eb.lit), not bound: SQLite picks that partial index by the
+// bound value, so a bound 0 expires the prepared statement at every call and each /auth/me parsed
+// and planned its query again (3–5× the cost of running it).
 import type { ExpressionBuilder } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { DB, Tx } from '../db/schema';
@@ -11,7 +14,7 @@ export async function hasUnclaimedSession(db: Tx, userId: number): Promise<boole
 
 /** The same as SQL over the current `users` row (1 or true), so /auth/me reads the player and the flag in one query. */
 export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
-  return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', 0));
+  return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', eb.lit(0)));
 }
 
 /** The player's row and the `mining` flag, in one query compiled once (it comes with every page). */

@@ -1,8 +1,11 @@
 // The hot reads (/auth/me, /mining/sessions/, /mining/boosts/) run queries compiled once
 // (server/db/prepared.ts): after the first call, no SQL is compiled for them, and each call still
-// answers with its own player's rows.
+// answers with its own player's rows; on SQLite they run straight on the handle when the connection is free,
+// never inside another call's transaction.
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../server/db/prepared';
+import { meWithMiningFlag } from '../../server/services/mining-status';
 import { apiCall, createPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -33,6 +36,68 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       executor.compileQuery = compile;
     }
     expect(compiled).toBe(0);
+  });
+
+  // SQLite chooses a partial index (here the one on unclaimed sessions) by the value bound to its
+  // condition, and expires the prepared statement whenever that value is bound again: a bound
+  // `claimed = 0` made every /auth/me parse and plan its query anew.
+  it('binds only the player’s id in /auth/me’s query, so SQLite keeps its prepared statement', async () => {
+    // Compiled once per database: a fresh app, so its first /auth/me compiles here.
+    const fresh = await createTestApp(dialect);
+    try {
+      const p = await createPlayer(fresh);
+      const executor = fresh.app.db.getExecutor() as unknown as { compileQuery: (...args: unknown[]) => CompiledQuery };
+      const compile = executor.compileQuery;
+      const compiled: CompiledQuery[] = [];
+      executor.compileQuery = function (this: unknown, ...args: unknown[]) {
+        const q = compile.apply(this, args);
+        compiled.push(q);
+        return q;
+      };
+      try {
+        expect((await apiCall(fresh, p, 'GET', '/auth/me')).json().mining).toBe(false);
+      } finally {
+        executor.compileQuery = compile;
+      }
+      const me = compiled.filter((q) => q.sql.includes('"mining_sessions"'));
+      expect(me).toHaveLength(1);
+      // One parameter: the stand-in for the player's id (db/prepared.ts); `claimed = 0` is in the SQL.
+      expect(me[0].parameters).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('runs a hot read straight on SQLite’s handle while nobody holds the connection (Kysely’s way on PostgreSQL)', async () => {
+    const p = await createPlayer(t);
+    const executor = t.app.db.getExecutor() as unknown as { executeQuery: (q: CompiledQuery) => Promise<unknown> };
+    const execute = executor.executeQuery;
+    let throughKysely = 0;
+    executor.executeQuery = function (this: unknown, q: CompiledQuery) {
+      throughKysely++;
+      return execute.call(this, q);
+    };
+    try {
+      const [me] = await meWithMiningFlag(t.app.db, { userId: p.id });
+      expect(Number(me.id)).toBe(p.id);
+    } finally {
+      executor.executeQuery = execute;
+    }
+    expect(throughKysely).toBe(dialect === 'sqlite' ? 0 : 1);
+  });
+
+  it('never reads inside another call’s open transaction: the read waits, and sees nothing rolled back', async () => {
+    const p = await createPlayer(t);
+    const before = (await meWithMiningFlag(t.app.db, { userId: p.id }))[0].username;
+    let read: Promise<{ username: string | null }[]> | null = null;
+    await expect(t.app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ username: 'never_committed' }).where('id', '=', p.id).execute();
+      // On SQLite the one connection is held by this transaction now.
+      read = meWithMiningFlag(t.app.db, { userId: p.id });
+      await new Promise((r) => setTimeout(r, 20));
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect((await read!)[0].username).toBe(before);
   });
 
   it('puts each call’s values where the query named them, and keeps the constants', async () => {
