@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests run against the built app served by the real server (see tests/e2e/server.ts).
+// Browser tests run against the built app served by the real server (see tests/e2e/fixtures.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
-  workers: 1,
+  // Two test files at a time (not fullyParallel: a file's tests share its server). Each worker has
+  // its own servers on free ports, DATA_DIRs and browser, so files cannot see each other; much of a
+  // browser test is waiting (mining sessions, the worker's install, timers), which the other fills.
+  // `--workers=1` for a single file on a busy machine.
+  workers: 2,
   reporter: process.env.CI ? 'list' : 'list',
   use: {
     launchOptions: {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './scripts/path-aliases';
 
@@ -6,6 +7,9 @@ import { pathAliases } from './scripts/path-aliases';
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
+    // One test file per core. Vitest's default leaves one core free (a single worker on CI's two),
+    // while much of an API test waits on PostgreSQL, scrypt in libuv's pool or a child process.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -25,13 +25,21 @@ if [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 
+# The build (for the budget check and the browser tests) runs beside the type check and the start of
+# PostgreSQL: each is mostly one thread, and CI has two cores. No unit or API test reads dist/. Its
+# output is printed once it is done; `setsid` gives it a process group of its own, so a failure
+# elsewhere stops all of it.
+buildlog=$(mktemp)
+setsid --wait npm run build >"$buildlog" 2>&1 &
+build=$!
 pgdir="/tmp/pxt-pg-$$"
-trap 'scripts/pg-cluster.sh stop "$pgdir"' EXIT
+trap 'kill -- -"$build" 2>/dev/null || true; scripts/pg-cluster.sh stop "$pgdir"; rm -f "$buildlog"' EXIT
 PG_TEST_URL=$(scripts/pg-cluster.sh start "$pgdir")
 export PG_TEST_URL
 
 npx tsc --noEmit -p tsconfig.json
+if ! wait "$build"; then cat "$buildlog"; echo "npm run build failed" >&2; exit 1; fi
+cat "$buildlog"
 npx vitest run
-npm run build
 node scripts/check-budgets.mjs
 npx playwright test

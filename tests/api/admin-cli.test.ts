@@ -1,18 +1,23 @@
 // The operator CLI run for real, as a child process on the test app's database (SQLite file in its
 // DATA_DIR, or its fresh PostgreSQL database), checked by its output, exit code and the rows it wrote.
+// It runs compiled, as `npm run admin` does (dist-server/admin.js), built once from the sources
+// into .tmp/ for this file: some ninety runs through tsx would each compile the CLI again.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { ledgerSum } from '../../server/services/ledger';
 import { bookCheckout, createOrder } from '../../server/services/payments/orders';
 import { createUser, type NewUser } from '../../server/services/users';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const outdir = join(ROOT, '.tmp', `dist-admin-${randomBytes(4).toString('hex')}`);
+beforeAll(() => buildServer(outdir), 60_000);
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 interface Run {
   code: number;
@@ -33,7 +38,7 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DATABASE_URL|BLOG_DIR|ICO_|DATA_DIR)/.test(k)) base[k] = v;
     const childEnv = { ...base, NODE_ENV: 'test', DATA_DIR: t.dataDir, ...(t.app.config.databaseUrl ? { DATABASE_URL: t.app.config.databaseUrl } : {}), ...env };
     return new Promise((resolve) => {
-      execFile(TSX, ['server/cli/admin.ts', ...args], { cwd: ROOT, env: childEnv, timeout: 25_000 }, (err, stdout, stderr) => {
+      execFile(process.execPath, ['--enable-source-maps', join(outdir, 'admin.js'), ...args], { cwd: ROOT, env: childEnv, timeout: 25_000 }, (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         resolve({ code, stdout, stderr });
       });

@@ -38,7 +38,10 @@ import { addReferredPlayers, setWallet } from './players';
 // Long enough that a loaded machine still reaches the boost confirmation within the session.
 const SESSION_SECONDS = 20;
 test.use({ serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS) } });
-test.describe.configure({ timeout: 360_000 });
+// Its four tests are the longest of the browser suite and independent (each makes its own players;
+// the one that restarts the server on a build copy restarts it back), so two workers share them,
+// each on a server of its own.
+test.describe.configure({ mode: 'parallel', timeout: 360_000 });
 
 type Lang = 'en' | 'ru';
 

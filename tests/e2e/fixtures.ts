@@ -1,4 +1,4 @@
-// Browser-test fixture: each test FILE gets its own real server (`npx tsx server/main.ts`) on a free
+// Browser-test fixture: each test FILE gets its own real server (`tsx server/main.ts`) on a free
 // port, a throw-away DATA_DIR and the built app (STATIC_DIR=dist; run `npm run build` first).
 // Extra environment per file: `test.use({ serverEnv: { MINING_SESSION_SECONDS: '5' } })`.
 // Tests get `baseURL` (so page.goto('/') works), `dataDir`, and `outbox()` (mails as .eml text).
@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+export const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface RunningServer {
   baseURL: string;
@@ -90,11 +91,12 @@ export async function startServer(file: string, extraEnv: Record<string, string>
   let withOverrides = false;
 
   const spawnProcess = async (runEnv: Record<string, string>) => {
-    const proc = spawn('npx', ['tsx', 'server/main.ts'], {
+    // tsx itself, not through npx: npm's start-up would add most of a second to every boot.
+    const proc = spawn(TSX, ['server/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, ...runEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // own process group: npx → node, both stopped together
+      detached: true, // own process group: tsx → node, both stopped together
     });
     proc.stdout!.on('data', (d) => (output += d));
     proc.stderr!.on('data', (d) => (output += d));

@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { linkFromMail, outboxAfter, readOutbox, type RunningServer } from './fixtures';
+import { linkFromMail, outboxAfter, readOutbox, type RunningServer, TSX } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let counter = 0;
@@ -54,7 +54,7 @@ export async function signInPage(page: Page, account: Pick<Account, 'access' | '
 
 /** The operator CLI (`npm run admin`) on this server's database. */
 export function admin(server: RunningServer, ...args: string[]): string {
-  const r = spawnSync('npx', ['tsx', 'server/cli/admin.ts', ...args], {
+  const r = spawnSync(TSX, ['server/cli/admin.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...server.env, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
