@@ -261,6 +261,18 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     expect(await t.app.db.selectFrom('users').select('id').where('google_sub', '=', p.sub).execute()).toHaveLength(1);
   });
 
+  it('many sign-ins of one new Google player at once: one account, every answer a sign-in, none refused', async () => {
+    // A racing sign-in can commit the account between another one's two reads (by Google id, then by
+    // e-mail): the second read then found "another Google account on this e-mail" and answered 400.
+    for (let round = 0; round < 6; round++) {
+      const p = profile(uniqueEmail(`crowd${round}`));
+      const results = await Promise.all(Array.from({ length: 8 }, () => signIn(googleToken(p))));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(results.filter((r) => r.json().action === 'registered')).toHaveLength(1);
+      expect(await t.app.db.selectFrom('users').select('id').where('google_sub', '=', p.sub).execute()).toHaveLength(1);
+    }
+  });
+
   it('counts new Google accounts against the sign-up limit of the client address; signing in again is not one', async () => {
     const limited = await createTestApp(dialect, { ...googleEnv(), SIGNUP_LIMIT_PER_HOUR: '2' });
     try {

@@ -29,8 +29,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           let action: 'registered' | 'logged_in' = 'logged_in';
           if (!user) {
             const byEmail = await findUserByEmail(trx, profile.email);
-            if (byEmail?.google_sub) throw googleFailed('google_account_mismatch');
-            if (byEmail) {
+            // The same Google account, committed by a racing sign-in after the first read above.
+            if (byEmail?.google_sub === profile.sub) user = byEmail;
+            else if (byEmail?.google_sub) throw googleFailed('google_account_mismatch');
+            else if (byEmail) {
               // Google has verified the address. A registration that was never confirmed loses its
               // password: nobody proved it belongs to the owner of the mailbox.
               const unproven = !byEmail.email_confirmed;
