@@ -29,8 +29,8 @@ export function bytesSection(table: Table): void {
     const t = totals[kind];
     table.add({ section, measure: label, result: t ? `${kb(t.compressed)} in ${t.count} file(s) (${kb(t.raw)} raw)` : 'none', verdict: 'info' });
   }
-  const largest = [...files].sort((a, b) => Math.max(b.gzip, b.brotli) - Math.max(a.gzip, a.brotli)).slice(0, 3);
-  table.add({ section, measure: 'largest files', result: largest.map((f) => `${f.file} ${kb(Math.max(f.gzip, f.brotli))}`).join(', '), verdict: 'info' });
+  const largest = [...files].sort((a, b) => b.brotli - a.brotli).slice(0, 3);
+  table.add({ section, measure: 'largest files', result: largest.map((f) => `${f.file} ${kb(f.brotli)}`).join(', '), verdict: 'info' });
   table.add({
     section,
     measure: 'MetaMask SDK and Google script absent',
