@@ -1,7 +1,7 @@
 // Sends a player back to the page a guard turned them away from, once they are signed in with a
 // name (issue 16). Closing the sign-in dialogs signed out forgets the page.
 import { useAtomValue } from 'jotai';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { hasIdentity, useCurrentUser } from '../lib/current-user';
 import { modalStateAtom, useModalState } from '../lib/modal-state';
@@ -15,13 +15,11 @@ export function ReturnAfterSignIn() {
   const { open } = useModalState();
   const navigate = useNavigate();
   const ready = signedIn && hasIdentity(user);
-  // Not a dependency: React Router's declarative navigate changes with every page, and a rerun on
-  // the page change that opened the login (before `open` says so) forgot the page to go back to.
-  const goTo = useEffectEvent((path: string) => void navigate(path));
 
   useEffect(() => {
     // The store, not this render: the route guard remembers the page and opens the login in an
-    // effect of the same commit, after this component rendered without a dialog.
+    // effect of the same commit (the page change that refused it), after this component rendered
+    // without a dialog.
     if (open || store.get(modalStateAtom).open || !hasReturnTo()) return;
     if (!signedIn) {
       takeReturnTo();
@@ -29,8 +27,8 @@ export function ReturnAfterSignIn() {
     }
     if (!ready) return;
     const path = takeReturnTo();
-    if (path) goTo(path);
-  }, [open, signedIn, ready]);
+    if (path) void navigate(path);
+  }, [open, signedIn, ready, navigate]);
 
   return null;
 }

@@ -34,7 +34,7 @@ export function RouteGuard({ path, children }: { path: RoutePath; children: Reac
   const url = `${pathname}${search}`;
   const access = ROUTE_ACCESS[path];
   // Known at once for most pages; /ico waits for the player's record.
-  const open = access === 'public' || (access === 'signedIn' && signedIn);
+  const open = access !== 'iso' && decideAccess(access, { signedIn, iso: false }).allow;
   const [allowed, setAllowed] = useState<string | null>(null);
 
   useLayoutEffect(() => {
