@@ -96,3 +96,20 @@ test('a tap on Connect before the app\'s scripts arrive is answered once they do
   await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
+
+test('a referral link to / hydrates the prerendered landing without a mismatch, and a tap made meanwhile still counts', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release!: () => void;
+  const held = new Promise<void>((ok) => (release = ok));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?refCode=crew77', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/$/);
+  expect(errors).toEqual([]);
+});
