@@ -3,6 +3,7 @@
 // so the first visit's JavaScript stays small.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { OptionalPart } from '@/components/optional-part';
 import { watchPageInput } from '../lib/page-input';
 
 const whenIdle = () =>
@@ -21,8 +22,10 @@ export function PwaMount() {
   useEffect(() => watchPageInput(key), [key]);
   if (!mounted) return null;
   return (
-    <Suspense fallback={null}>
-      <PwaLayer />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <PwaLayer />
+      </Suspense>
+    </OptionalPart>
   );
 }
