@@ -117,7 +117,9 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'ru'));
     await page.reload();
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ru.webmanifest');
-    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url).toBe(`${baseURL}/manifest.ru.webmanifest`);
+    // Chromium fetches the new manifest on its own time after the link changes: on a loaded machine
+    // (two test files at once) that took longer than the default 5 s once.
+    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url, { timeout: 20_000 }).toBe(`${baseURL}/manifest.ru.webmanifest`);
     const ruManifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
     expect(ruManifest.errors).toEqual([]);
     expect(((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
