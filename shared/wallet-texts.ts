@@ -5,3 +5,6 @@ export const walletLoginText = (product: string, timestampMs: number) =>
   `Authorization in the ${product}. Timestamp: ${timestampMs}`;
 
 export const walletBindText = (timestampMs: number) => `Bind wallet to your account. Timestamp: ${timestampMs}`;
+
+/** Signed to prove the account's own wallet before a sign-in method or the e-mail changes (decisions §13). */
+export const walletReauthText = (product: string, timestampMs: number) => `Confirm account change in the ${product}. Timestamp: ${timestampMs}`;

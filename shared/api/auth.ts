@@ -12,6 +12,13 @@ export const USERNAME_TAKEN = 'username is already taken';
 export const USERNAME_CHARACTERS = 'Username contains invisible or look-alike characters';
 export const PASSWORD_REQUIRED = 'Enter your password';
 export const PASSWORD_WRONG = 'Wrong password';
+export const REAUTH_REQUIRED = 'Confirm it is you first: enter your password or sign with your wallet.';
+
+/** Headers of decisions §13: the registering browser's proof, and the known-device strings it keeps. */
+export const REGISTRATION_HEADER = 'x-registration';
+export const DEVICE_HEADER = 'x-device';
+/** How many device strings (one per account this browser signed into) one X-Device header may carry. */
+export const DEVICE_HEADER_MAX = 8;
 
 const PASSWORD_MAX = 128;
 
@@ -37,6 +44,17 @@ const walletAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid wallet ad
 
 // ---- requests ----
 
+/**
+ * Proof of a sign-in method the account already has (decisions §13), sent with every call that adds
+ * or removes a method or changes the e-mail: the password, or a `reauth` string from /auth/reauth/.
+ */
+export const proofFields = {
+  password: z.string().max(PASSWORD_MAX).optional(),
+  reauth: z.string().min(1).max(200).optional(),
+};
+export const proofSchema = z.object(proofFields);
+export type Proof = z.input<typeof proofSchema>;
+
 export const registerRequestSchema = z
   .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX) })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
@@ -53,6 +71,10 @@ export const walletRequestSchema = z.object({
 });
 export type WalletRequest = z.input<typeof walletRequestSchema>;
 
+/** Linking a wallet: the new wallet's signature of the bind text, and proof of the account. */
+export const addWalletRequestSchema = walletRequestSchema.extend(proofFields);
+export type AddWalletRequest = z.input<typeof addWalletRequestSchema>;
+
 export const refreshRequestSchema = z.object({ refresh: z.string().min(1).max(200) });
 export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 
@@ -68,7 +90,7 @@ export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmReq
  * `password` is required when the account has one (decisions §12: a stolen access token alone must
  * not move the address); the route decides, since only it knows the account.
  */
-export const changeEmailRequestSchema = z.object({ new_email: emailField, password: z.string().max(PASSWORD_MAX).optional() });
+export const changeEmailRequestSchema = z.object({ new_email: emailField, ...proofFields });
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
 export const confirmEmailChangeQuerySchema = z.object({ email: emailField });
@@ -86,17 +108,37 @@ export const confirmPasswordChangeRequestSchema = z
   .refine((b) => b.new_password === b.confirm_new_password, { message: PASSWORDS_DIFFER, path: ['confirm_new_password'] });
 export type ConfirmPasswordChangeRequest = z.input<typeof confirmPasswordChangeRequestSchema>;
 
+/** `password` is the new one; proof is `reauth` (an account with an e-mail password changes it elsewhere). */
 export const addEmailPasswordRequestSchema = z
-  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX) })
+  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX), reauth: proofFields.reauth })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type AddEmailPasswordRequest = z.input<typeof addEmailPasswordRequestSchema>;
 
 /** The token flow sends Google's `access_token`; the code flow (spec §7) sends the popup's `code`. */
+/** With a bearer token the call links Google to that account instead, with proof in `reauth` (decisions §13). */
 export const googleRequestSchema = z.union([
-  z.object({ access_token: z.string().min(1).max(4096) }),
-  z.object({ code: z.string().min(1).max(2048) }),
+  z.object({ access_token: z.string().min(1).max(4096), reauth: proofFields.reauth }),
+  z.object({ code: z.string().min(1).max(2048), reauth: proofFields.reauth }),
 ]);
 export type GoogleRequest = z.input<typeof googleRequestSchema>;
+
+/**
+ * POST /auth/reauth/: any one sign-in proof of the signed-in player (decisions §13) — the password,
+ * the account's wallet signing walletReauthText, a Google access token of the linked Google account,
+ * or Telegram's init data — answers a single-use `reauth` string valid 5 minutes.
+ */
+export const reauthRequestSchema = z.union([
+  z.object({ password: anyPassword }),
+  walletRequestSchema,
+  z.object({ access_token: z.string().min(1).max(4096) }),
+  z.object({ init_data: z.string().min(1).max(4096) }),
+]);
+export type ReauthRequest = z.input<typeof reauthRequestSchema>;
+
+export const METHOD_KINDS = ['password', 'wallet', 'google', 'telegram', 'discord'] as const;
+export type MethodKind = (typeof METHOD_KINDS)[number];
+export const methodParamsSchema = z.object({ kind: z.enum(METHOD_KINDS) });
+export const sessionParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 export const completeRegistrationRequestSchema = z.object({
   username: usernameField,
@@ -110,7 +152,11 @@ export type CompleteRegistrationRequest = z.input<typeof completeRegistrationReq
 export const detailSchema = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailSchema>;
 
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+/**
+ * What every sign-in answers: the tokens of a new session, and `device`, the known-device string the
+ * browser keeps for this account and sends back in X-Device (decisions §13).
+ */
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(), device: z.string().optional() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const accessSchema = z.object({ access: z.string() });
@@ -122,7 +168,31 @@ export const googleResponseSchema = tokenPairSchema.extend({
 });
 export type GoogleResponse = z.infer<typeof googleResponseSchema>;
 
-export const registerResponseSchema = z.object({ detail: z.string(), email: z.string() });
+/** `registration`: kept by the registering browser and sent back as X-Registration with the link. */
+export const registerResponseSchema = z.object({ detail: z.string(), email: z.string(), registration: z.string() });
+
+/**
+ * The registration link opened: signed in. `password_set` false when the link was opened without the
+ * registering browser's X-Registration (decisions §13); `password_token` then lets the opener choose
+ * a password at once (POST /auth/confirm-password-change/ with it).
+ */
+export const registrationConfirmedSchema = tokenPairSchema.extend({ password_set: z.boolean(), password_token: z.string().optional() });
+export type RegistrationConfirmed = z.infer<typeof registrationConfirmedSchema>;
+
+export const reauthResponseSchema = z.object({ reauth: z.string(), expires_at: z.string() });
+export type ReauthResponse = z.infer<typeof reauthResponseSchema>;
+
+export const methodsSchema = z.object({
+  methods: z.array(z.object({ kind: z.enum(METHOD_KINDS), label: z.string(), added_at: z.string().nullable() })),
+});
+export type MethodsResponse = z.infer<typeof methodsSchema>;
+
+export const sessionsSchema = z.object({
+  sessions: z.array(
+    z.object({ id: z.number().int(), device: z.string(), address: z.string(), created_at: z.string(), last_used_at: z.string(), current: z.boolean() }),
+  ),
+});
+export type SessionsResponse = z.infer<typeof sessionsSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const emailChangedSchema = z.object({ detail: z.string(), email: z.string() });
