@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Dialect } from '../server/db/schema';
 import { seedPlayers } from '../tests/helpers/bulk-players';
 import type { ServerProcess } from '../tests/helpers/server-process';
-import { type BenchOptions, median, ms, percentile, serverEnv, startServer, tempDir, tokenFor } from './context';
+import { type BenchOptions, median, ms, percentile, serverEnv, startServer, tempDir, tokensFor } from './context';
 import { cpuSeconds } from './load';
 import { openBenchDatabase } from './players';
 import { describeProfile, profileWhileLoading } from './profile';
@@ -25,10 +25,10 @@ export interface Burst {
 }
 
 /** The server answers a few calls first, so start-up work (JIT, pool connections) is not measured. */
-async function warmUp(server: ServerProcess, userIds: number[]): Promise<void> {
+async function warmUp(server: ServerProcess, userIds: number[], tokens: Map<number, string>): Promise<void> {
   for (let i = 0; i < 3; i++) {
     await Promise.all(userIds.slice(0, 20).map(async (id) => {
-      const r = await fetch(`${server.baseURL}/api/v1/auth/me`, { headers: { authorization: `Bearer ${tokenFor(id)}` } });
+      const r = await fetch(`${server.baseURL}/api/v1/auth/me`, { headers: { authorization: `Bearer ${tokens.get(id)}` } });
       await r.arrayBuffer();
     }));
   }
@@ -36,8 +36,9 @@ async function warmUp(server: ServerProcess, userIds: number[]): Promise<void> {
 
 export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect, tag: string): Promise<Burst> {
   const { ids } = await seedPlayers(db, dialect, { count: CLAIMERS, tag, session: 'ended' });
-  await warmUp(server, ids);
-  const requests = ids.map((id) => ({ id, token: tokenFor(id), key: `bench-${randomBytes(8).toString('hex')}` }));
+  const tokens = await tokensFor(db, ids);
+  await warmUp(server, ids, tokens);
+  const requests = ids.map((id) => ({ id, token: tokens.get(id)!, key: `bench-${randomBytes(8).toString('hex')}` }));
   const cpuBefore = cpuSeconds(server.pid);
   const answers = await Promise.all(requests.map(async (r) => {
     const started = performance.now();

@@ -1,6 +1,8 @@
 // What every bench section shares: the run's options, a cleanup stack (servers, temp folders, the
 // PostgreSQL cluster) emptied at the end even after a failure or Ctrl-C, the server environment,
 // and small statistics helpers.
+import { openSessions } from '../tests/helpers/bulk-players';
+import type { Db } from '../server/db/schema';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +70,12 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
 
 export const BENCH_JWT_SECRET = randomBytes(32).toString('base64url');
 const jwt = createJwt(BENCH_JWT_SECRET);
-export const tokenFor = (userId: number) => jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS);
+/** Access tokens of new sessions (decisions §13) for `userIds`, minted as the servers would: user id → token. */
+export async function tokensFor(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  const sessions = await openSessions(db, userIds);
+  return new Map(userIds.map((id) => [id, jwt.issueAccess(id, sessions.get(id)!, ACCESS_TOKEN_SECONDS)]));
+}
+export const tokenFor = async (db: Db, userId: number) => (await tokensFor(db, [userId])).get(userId)!;
 
 /** Starts a server child process that the cleanup stack stops. */
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {

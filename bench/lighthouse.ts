@@ -80,7 +80,7 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
         const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const page = await cdp.contexts()[0].newPage();
         await page.goto(`${server.baseURL}/blog`);
-        await page.evaluate((access) => localStorage.setItem('pxt.accessToken', JSON.stringify(access)), tokenFor(userId));
+        await page.evaluate((access) => localStorage.setItem('pxt.accessToken', JSON.stringify(access)), await tokenFor(database.db, userId));
         await page.close();
         await cdp.close();
       }

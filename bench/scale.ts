@@ -85,7 +85,7 @@ async function measure(db: Db, databaseUrl: string, busyId: number, opts: BenchO
   const server = await startServer({ env: serverEnv(tempDir('pg-server'), { DATABASE_URL: databaseUrl }) });
   const burst = await claimRounds(server, db, 'postgres', tag, opts.rounds);
   const reads = new Map<string, { rps: number; p99: number }>();
-  const headers = { authorization: `Bearer ${tokenFor(busyId)}` };
+  const headers = { authorization: `Bearer ${await tokenFor(db, busyId)}` };
   for (const route of API_ROUTES) {
     const f = await load(`${server.baseURL}${route}`, { headers, duration: Math.max(2, Math.round(opts.duration / 2)), connections: opts.connections });
     reads.set(route, { rps: f.rps, p99: f.p99 });

@@ -14,6 +14,7 @@ import * as idempotencyRequest from './migrations/009-idempotency-request';
 import * as activeFriends from './migrations/011-active-friends';
 import * as rateLimits from './migrations/012-rate-limits';
 import * as orders from './migrations/013-orders';
+import * as sessions from './migrations/014-sessions';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -28,6 +29,7 @@ const steps: Record<string, Step> = {
   '011-active-friends': activeFriends,
   '012-rate-limits': rateLimits,
   '013-orders': orders,
+  '014-sessions': sessions,
 };
 
 export async function migrate(database: Database): Promise<void> {

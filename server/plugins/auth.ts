@@ -1,4 +1,6 @@
-// Reads the bearer token of every request into `request.userId` (null when absent or invalid).
+// Reads the bearer token of every request into `request.userId` (null when absent or invalid) and
+// `request.sessionId`. A token counts only while its session (decisions §13) is live: the check is
+// one indexed read per signed-in call, so an ended session is refused at once on every process.
 // Routes that need a player add `onRequest: app.requireUser`, which answers 401 token_not_valid.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,16 +8,21 @@ import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { notAuthenticated } from '../lib/errors';
 import { logAsUser } from '../lib/request-log';
 import { createJwt, type Jwt } from '../services/jwt';
+import { createKnownDevices, type KnownDevices } from '../services/known-devices';
+import { touchLiveSession } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jwt: Jwt;
-    issueAccess(userId: number): string;
+    knownDevices: KnownDevices;
+    issueAccess(userId: number, sessionId: number): string;
     requireUser(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
   }
   interface FastifyRequest {
     userId: number | null;
-    /** True when a token was sent but is not valid (expired, forged). */
+    /** The session of the bearer token, with `userId`. */
+    sessionId: number | null;
+    /** True when a token was sent but is not valid (expired, forged, its session ended). */
     badToken: boolean;
   }
 }
@@ -24,8 +31,10 @@ export default fp(
   async function auth(app: FastifyInstance) {
     const jwt = createJwt(app.config.jwtSecret);
     app.decorate('jwt', jwt);
-    app.decorate('issueAccess', (userId: number) => jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS));
+    app.decorate('knownDevices', createKnownDevices(app.config.jwtSecret));
+    app.decorate('issueAccess', (userId: number, sessionId: number) => jwt.issueAccess(userId, sessionId, ACCESS_TOKEN_SECONDS));
     app.decorateRequest('userId', null);
+    app.decorateRequest('sessionId', null);
     app.decorateRequest('badToken', false);
 
     app.addHook('onRequest', (request, reply, done) => {
@@ -33,11 +42,18 @@ export default fp(
       if (!header) return done();
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const claims = token ? jwt.verifyAccess(token) : null;
-      if (claims) {
-        request.userId = claims.sub;
-        logAsUser(request, reply, claims.sub);
-      } else request.badToken = true;
-      done();
+      if (!claims) {
+        request.badToken = true;
+        return done();
+      }
+      touchLiveSession(app.db, claims.sid, claims.sub).then((live) => {
+        if (live) {
+          request.userId = claims.sub;
+          request.sessionId = claims.sid;
+          logAsUser(request, reply, claims.sub);
+        } else request.badToken = true;
+        done();
+      }, done);
     });
 
     // A callback hook: an async one costs a promise and a turn of the microtask queue on every signed-in call.
@@ -46,5 +62,5 @@ export default fp(
       done(notAuthenticated(request.badToken ? 'Given token not valid for any token type' : 'Authentication credentials were not provided.'));
     });
   },
-  { name: 'auth', dependencies: ['config'] },
+  { name: 'auth', dependencies: ['config', 'db'] },
 );

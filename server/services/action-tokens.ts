@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '../db/schema';
 
-export type ActionKind = 'confirm_registration' | 'confirm_email' | 'reset_password' | 'change_email' | 'change_password' | 'undo_email_change';
+export type ActionKind = 'confirm_registration' | 'confirm_email' | 'reset_password' | 'change_email' | 'change_password' | 'undo_email_change' | 'reauth';
 
 const HOUR = 60 * 60 * 1000;
 /** Confirmations live 24 hours, anything that sets a password 1 hour (decisions §5). */
@@ -15,6 +15,8 @@ export const ACTION_TTL_MS: Record<ActionKind, number> = {
   change_password: HOUR,
   // Sent to the old address after an e-mail change (decisions §12): long enough to notice.
   undo_email_change: 72 * HOUR,
+  // Proof of a sign-in method for the next account change (decisions §13): used at once or never.
+  reauth: 5 * 60 * 1000,
 };
 
 export const PASSWORD_KINDS: ActionKind[] = ['reset_password', 'change_password'];

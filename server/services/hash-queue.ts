@@ -6,7 +6,9 @@
 // places (running or waiting) and runs at most `concurrency - 1` of them (a thread stays free for
 // everyone else); the waiting client served longest ago goes next, so a flood from one address
 // does not push other players' sign-ins back. Anything beyond that is refused at once with 503
-// `busy`.
+// `busy`. A sign-in from a known device of the account (services/known-devices.ts) waits in a lane
+// of its own (KNOWN_DEVICE_LANE places, keyed by the device) and goes before everyone else, so a
+// flood from elsewhere cannot queue the owner out (decisions §13).
 // One queue per process, like the thread pool it protects.
 import type { FastifyRequest } from 'fastify';
 import { serverBusy } from '../lib/errors';
@@ -21,10 +23,14 @@ export interface HashQueueOptions {
 }
 
 export const HASH_QUEUE_DEFAULTS: HashQueueOptions = { concurrency: 2, maxWaiting: 32, perClient: 4 };
+/** Places waiting in the known devices' lane, besides `maxWaiting`. */
+export const KNOWN_DEVICE_LANE = 8;
 
 /** Who asks for a hash: the client address for the fair share, and whether it is still there. */
 export interface HashClient {
   address: string;
+  /** A known device of the account signing in: `address` names the device, and it takes the known lane. */
+  knownDevice?: boolean;
   /** True once the client went away: its hash is skipped when its turn comes. */
   gone?: () => boolean;
 }
@@ -44,6 +50,9 @@ export class HashQueue {
   /** When each client holding places was last served (a turn counter): the longest unserved goes next. */
   private readonly lastServed = new Map<string | symbol, number>();
   private readonly runningBy = new Map<string | symbol, number>();
+  /** Clients holding places in the known devices' lane, and how many of theirs wait. */
+  private readonly known = new Set<string | symbol>();
+  private knownWaiting = 0;
   private turn = 0;
   /** Recent hash duration (ms), for the Retry-After estimate. */
   private averageMs = 300;
@@ -67,8 +76,11 @@ export class HashQueue {
     const client: string | symbol = who?.address ?? Symbol('unattributed');
     const { maxWaiting, perClient } = this.options;
     const held = this.held.get(client) ?? 0;
-    if (held >= perClient || (!this.canStart(client) && this.waitingCount >= maxWaiting)) throw serverBusy(this.retryAfterSeconds());
+    const lane = who?.knownDevice === true;
+    const laneFull = lane ? this.knownWaiting >= KNOWN_DEVICE_LANE : this.waitingCount - this.knownWaiting >= maxWaiting;
+    if (held >= perClient || (!this.canStart(client) && laneFull)) throw serverBusy(this.retryAfterSeconds());
     this.held.set(client, held + 1);
+    if (lane) this.known.add(client);
     try {
       // Whoever waits now is at its running share or has no free thread, so an eligible newcomer jumps no one.
       if (this.canStart(client)) this.occupy(client);
@@ -93,6 +105,7 @@ export class HashQueue {
       else {
         this.held.delete(client);
         this.lastServed.delete(client);
+        this.known.delete(client);
       }
     }
   }
@@ -103,6 +116,7 @@ export class HashQueue {
       if (jobs) jobs.push(resolve);
       else this.waiting.set(client, [resolve]);
       this.waitingCount++;
+      if (this.known.has(client)) this.knownWaiting++;
     });
   }
 
@@ -122,14 +136,14 @@ export class HashQueue {
   /**
    * Starts waiting jobs while threads are free. Next is the waiting client (below its running
    * share) served longest ago or never, the one waiting longest on a tie: a flooding client waits
-   * behind everyone else's turn.
+   * behind everyone else's turn. Known devices go first.
    */
   private pump(): void {
     while (this.running < this.options.concurrency && this.waitingCount > 0) {
       let next: [string | symbol, (() => void)[]] | null = null;
       for (const entry of this.waiting) {
         if (!this.canStart(entry[0])) continue;
-        if (!next || (this.lastServed.get(entry[0]) ?? 0) < (this.lastServed.get(next[0]) ?? 0)) next = entry;
+        if (!next || this.goesBefore(entry[0], next[0])) next = entry;
       }
       if (!next) return;
       const [client, jobs] = next;
@@ -137,9 +151,16 @@ export class HashQueue {
       this.waiting.delete(client);
       if (jobs.length > 0) this.waiting.set(client, jobs);
       this.waitingCount--;
+      if (this.known.has(client)) this.knownWaiting--;
       this.occupy(client);
       start();
     }
+  }
+
+  private goesBefore(a: string | symbol, b: string | symbol): boolean {
+    const knownA = this.known.has(a);
+    if (knownA !== this.known.has(b)) return knownA;
+    return (this.lastServed.get(a) ?? 0) < (this.lastServed.get(b) ?? 0);
   }
 
   private retryAfterSeconds(): number {

@@ -6,6 +6,8 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 
 export interface AccessClaims {
   sub: number;
+  /** The session (decisions §13) the token belongs to; it is refused once that session has ended. */
+  sid: number;
   iat: number;
   exp: number;
   typ: 'access';
@@ -16,9 +18,9 @@ export function createJwt(secret: string) {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const sign = (data: string) => createHmac('sha256', key).update(data).digest();
   return {
-    issueAccess(userId: number, ttlSeconds: number, now = Date.now()): string {
+    issueAccess(userId: number, sessionId: number, ttlSeconds: number, now = Date.now()): string {
       const iat = Math.floor(now / 1000);
-      const body = Buffer.from(JSON.stringify({ sub: userId, iat, exp: iat + ttlSeconds, typ: 'access' })).toString('base64url');
+      const body = Buffer.from(JSON.stringify({ sub: userId, sid: sessionId, iat, exp: iat + ttlSeconds, typ: 'access' })).toString('base64url');
       const data = `${HEADER}.${body}`;
       return `${data}.${sign(data).toString('base64url')}`;
     },
@@ -31,7 +33,8 @@ export function createJwt(secret: string) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
-        if (claims.typ !== 'access' || !Number.isInteger(claims.sub) || claims.exp * 1000 <= now) return null;
+        // A token without a session (issued before sessions existed) is refused: the client renews it.
+        if (claims.typ !== 'access' || !Number.isInteger(claims.sub) || !Number.isInteger(claims.sid) || claims.exp * 1000 <= now) return null;
         return claims;
       } catch {
         return null;

@@ -35,6 +35,14 @@ export function loginLimits(kind: 'email' | 'wallet', address: string, ip: strin
   ];
 }
 
+/**
+ * A sign-in from a known device of the account (services/known-devices.ts): counted against that
+ * device alone, so failures from elsewhere, which lock the address, do not lock the owner out.
+ */
+export function deviceLoginLimits(deviceId: string): Limit[] {
+  return [{ key: `login:device:${deviceId}`, max: LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS }];
+}
+
 /** Keyed on the one recipient mailed (trimmed, lower-cased as the schema and the mailer have it). */
 export function mailLimits(address: string, ip: string): Limit[] {
   return [

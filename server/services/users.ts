@@ -32,6 +32,9 @@ export async function createUser(trx: Tx, u: NewUser, now = Date.now()): Promise
       password_hash: u.passwordHash ?? null,
       wallet_address: u.walletAddress ?? null,
       google_sub: u.googleSub ?? null,
+      password_added_at: u.passwordHash ? now : null,
+      wallet_added_at: u.walletAddress ? now : null,
+      google_added_at: u.googleSub ? now : null,
       referral_code: newReferralCode(),
       created_at: now,
     })

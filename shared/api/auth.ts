@@ -179,6 +179,10 @@ export const registerResponseSchema = z.object({ detail: z.string(), email: z.st
 export const registrationConfirmedSchema = tokenPairSchema.extend({ password_set: z.boolean(), password_token: z.string().optional() });
 export type RegistrationConfirmed = z.infer<typeof registrationConfirmedSchema>;
 
+/** GET /auth/confirm-email/{token}/: a registration (tokens of a new session), or an address added to the signed-in account (no tokens). */
+export const emailConfirmedSchema = registrationConfirmedSchema.partial().extend({ detail: z.string(), password_set: z.boolean() });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
+
 export const reauthResponseSchema = z.object({ reauth: z.string(), expires_at: z.string() });
 export type ReauthResponse = z.infer<typeof reauthResponseSchema>;
 
@@ -203,7 +207,7 @@ export const emailChangeConfirmedSchema = emailChangedSchema.extend({ access: z.
 export type EmailChangeConfirmedResponse = z.infer<typeof emailChangeConfirmedSchema>;
 
 /** A password change; `access`/`refresh` only for the device that sent its own live refresh token. */
-export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string().optional(), refresh: z.string().optional() });
+export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string().optional(), refresh: z.string().optional(), device: z.string().optional() });
 export type PasswordChangedResponse = z.infer<typeof passwordChangedSchema>;
 
 /** A password reset, with the address the reset link proved (the login dialog fills it in). */

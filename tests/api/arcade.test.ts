@@ -1,3 +1,4 @@
+import { accessFor } from '../helpers/accounts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Currency } from '../../server/db/tables/core';
@@ -26,7 +27,7 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
 
   async function player(): Promise<Player> {
     const user = await t.app.db.transaction().execute((trx) => createUser(trx, { username: `p_${randomBytes(5).toString('hex')}` }));
-    return { id: Number(user.id), token: t.app.issueAccess(Number(user.id)) };
+    return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
   }
 
   async function earn(p: Player, reason: LedgerReason, amount: number, currency: Currency = 'balance', at?: number) {

@@ -325,7 +325,7 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('needs a signed-in player', async () => {
       const res = await post('/auth/add-email-password/', { email: uniqueEmail(), password: PASSWORD, confirm_password: PASSWORD });
       expect(res.statusCode).toBe(401);
-      expect((await get('/auth/me', bearer(t.app.issueAccess(987654321)))).statusCode).toBe(401);
+      expect((await get('/auth/me', bearer(t.app.issueAccess(987654321, 1)))).statusCode).toBe(401);
     });
   });
 });

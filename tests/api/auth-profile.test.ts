@@ -1,3 +1,4 @@
+import { accessFor } from '../helpers/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/services/users';
 import { API, bearer, otherIp, quickUser, registerAndConfirm, walletLogin } from '../helpers/accounts';
@@ -147,7 +148,7 @@ describe.each(testDialects())('player record and account details on %s', (dialec
       const third = await quickUser(t);
       await complete(third.access, { username: freshName('thr'), referral_link: `http://app.test/?refCode=${referrer.user.referral_code}` });
       // Active once they have claimed a mining session (decisions §12).
-      await claimFirstSession(t, { id: older.id, token: t.app.issueAccess(older.id) });
+      await claimFirstSession(t, { id: older.id, token: await accessFor(t, older.id) });
 
       const res = await list(referrer.access);
       expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // JSON answers over 1 KB are compressed for clients that accept it (brotli preferred, gzip, or
 // nothing), decode to the same JSON, and say so in Content-Encoding and Vary; small answers and
 // clients without Accept-Encoding get plain JSON. Security headers are on every answer.
+import { accessFor } from '../helpers/accounts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../../server/plugins/compress-json';
@@ -28,7 +29,7 @@ describe.each(testDialects())('compressed JSON answers on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     const id = await seedBusyPlayer(t.app.db, dialect);
-    auth = { authorization: `Bearer ${t.app.issueAccess(id)}` };
+    auth = { authorization: `Bearer ${await accessFor(t, id)}` };
   });
   afterAll(() => t.close());
 

@@ -13,7 +13,7 @@ import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { type Database, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { createJwt } from '../../server/services/jwt';
-import { seedPlayers } from '../helpers/bulk-players';
+import { openSessions, seedPlayers } from '../helpers/bulk-players';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { createPgDatabase, testDialects } from '../helpers/test-app';
 
@@ -84,9 +84,10 @@ describe.each(testDialects())('claims survive a SIGKILL on %s', (dialect) => {
   it('pays every player exactly once after a kill and retries with the same keys', async () => {
     const { ids } = await seedPlayers(database.db, dialect, { count: PLAYERS, tag: `kill${dialect}`, session: 'ended' });
     const jwt = createJwt(jwtSecret);
+    const sessions = await openSessions(database.db, ids);
     const clients: Client[] = ids.map((userId) => ({
       userId,
-      token: jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS),
+      token: jwt.issueAccess(userId, sessions.get(userId)!, ACCESS_TOKEN_SECONDS),
       key: `claim-${userId}-${randomBytes(8).toString('hex')}`,
       answers: [],
       bodies: [],

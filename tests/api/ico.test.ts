@@ -1,3 +1,4 @@
+import { accessFor } from '../helpers/accounts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIcoSettings } from '../../server/services/ico';
@@ -10,7 +11,7 @@ async function player(t: TestApp, ico: boolean) {
     if (ico) await trx.updateTable('users').set({ ico: 1 }).where('id', '=', u.id).execute();
     return u;
   });
-  return t.app.issueAccess(Number(user.id));
+  return accessFor(t, Number(user.id));
 }
 
 const getIco = (t: TestApp, token?: string) =>

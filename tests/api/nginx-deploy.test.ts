@@ -24,7 +24,7 @@ import { CSP_HASHES_FILE } from '@shared/content-security-policy';
 import { type Database, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { createJwt } from '../../server/services/jwt';
-import { seedPlayers } from '../helpers/bulk-players';
+import { openSessions, seedPlayers } from '../helpers/bulk-players';
 import { freePort, ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { createPgDatabase } from '../helpers/test-app';
 
@@ -255,9 +255,10 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
   it('pays each of 200 players exactly once while one process is killed and restarted', async () => {
     const { ids } = await seedPlayers(database.db, 'postgres', { count: PLAYERS, tag: 'ngx', session: 'ended' });
     const jwt = createJwt(jwtSecret);
+    const sessions = await openSessions(database.db, ids);
     const clients: Client[] = ids.map((userId) => ({
       userId,
-      token: jwt.issueAccess(userId, ACCESS_TOKEN_SECONDS),
+      token: jwt.issueAccess(userId, sessions.get(userId)!, ACCESS_TOKEN_SECONDS),
       key: `claim-${userId}-${randomBytes(8).toString('hex')}`,
       answers: [],
     }));

@@ -3,6 +3,7 @@
 // cost anything; a signed-in player's limit follows the player; RATE_LIMITS=off lifts them all;
 // on PostgreSQL every process counts in one table.
 // Windows are one minute from a key's first hit: each flood below takes a few seconds.
+import { openSession } from '../../server/services/sessions';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,7 +90,7 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     for (const res of answers.slice(LIMITS.refresh)) expectRateLimited(res);
 
     const { user } = await quickUser(t);
-    const refresh = await issueRefreshToken(t.app.db, user.id);
+    const refresh = await issueRefreshToken(t.app.db, user.id, await openSession(t.app.db, user.id, { userAgent: 'test', ip: '127.0.0.1' }));
     expectRateLimited(await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh }, remoteAddress: ip }));
     const elsewhere = await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh }, remoteAddress: otherIp() });
     expect(elsewhere.statusCode).toBe(200);

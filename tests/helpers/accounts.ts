@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { walletBindText, walletLoginText } from '@shared/wallet-texts';
+import { openSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
 import type { TestApp } from './test-app';
 
@@ -78,16 +79,23 @@ export async function registerAndConfirm(t: TestApp, email = uniqueEmail(), pass
   const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password, confirm_password: password }, remoteAddress: otherIp() });
   expect(reg.statusCode, reg.body).toBeLessThan(300);
   const token = mailedToken(t, email, 'confirmRegistration');
-  const res = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${token}/` });
+  // The registering browser's proof (decisions §13): with it the typed password becomes the account's.
+  const res = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${token}/`, headers: { 'x-registration': reg.json().registration } });
   expect(res.statusCode, res.body).toBe(200);
-  const pair = res.json() as { access: string; refresh: string };
+  const pair = res.json() as { access: string; refresh: string; device: string };
   return { email, password, ...pair };
 }
 
 /** A player inserted directly (no mail, no hashing), with an access token. */
 export async function quickUser(t: TestApp, fields: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.app.db, fields);
-  return { user, access: t.app.issueAccess(user.id) };
+  return { user, access: await accessFor(t, user.id) };
+}
+
+/** An access token of a new session of `userId` (decisions §13: a token names a live session). */
+export async function accessFor(t: TestApp, userId: number): Promise<string> {
+  const sessionId = await openSession(t.app.db, userId, { userAgent: 'test', ip: '127.0.0.1' });
+  return t.app.issueAccess(userId, sessionId);
 }
 
 export const newWallet = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());

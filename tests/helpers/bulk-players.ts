@@ -76,6 +76,24 @@ export async function seedPlayers(db: Db, dialect: Dialect, opts: BulkOptions): 
 }
 
 /**
+ * Opens one session (decisions §13) for each of `userIds` in one statement and answers user id →
+ * session id, for access tokens minted outside the app (`jwt.issueAccess(userId, sessionId, ttl)`).
+ */
+export async function openSessions(db: Db, userIds: number[], now = Date.now()): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < userIds.length; i += 5000) {
+    const chunk = userIds.slice(i, i + 5000);
+    const rows = await db
+      .insertInto('sessions')
+      .values(chunk.map((userId) => ({ user_id: userId, device: 'Test device', address: '127.0.0.x', created_at: now, last_used_at: now, ended_at: null })))
+      .returning(['id', 'user_id'])
+      .execute();
+    for (const r of rows) out.set(Number(r.user_id), Number(r.id));
+  }
+  return out;
+}
+
+/**
  * A player with a history: `sessions` claimed sessions (more than one page of the list), each paid
  * through the ledger, a running session, the welcome boost and two task boosts.
  */

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Currency } from '../../server/db/tables/core';
 import { ledgerSum, post } from '../../server/services/ledger';
 import { createUser, type NewUser } from '../../server/services/users';
+import { accessFor } from './accounts';
 import type { TestApp } from './test-app';
 
 export interface TestPlayer {
@@ -19,7 +20,7 @@ export async function createPlayer(t: TestApp, u: NewUser & { referrerId?: numbe
     if (u.referrerId !== undefined) await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
     return created;
   });
-  return { id: Number(user.id), token: t.app.issueAccess(Number(user.id)) };
+  return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
 }
 
 /** Calls the API as `player` (null: signed out). `url` is relative to /api/v1; a string body is sent raw as JSON. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ledgerSum } from '../../server/services/ledger';
 import { createUser, type NewUser } from '../../server/services/users';
+import { accessFor } from './accounts';
 import { claimFirstSession } from './mining';
 import type { TestApp } from './test-app';
 
@@ -20,7 +21,7 @@ export async function makePlayer(t: TestApp, u: NewUser & { referrerId?: number 
     if (u.referrerId !== undefined) await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
     return created;
   });
-  return { id: Number(user.id), token: t.app.issueAccess(Number(user.id)) };
+  return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
 }
 
 /**

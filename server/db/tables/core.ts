@@ -22,6 +22,12 @@ export interface UsersTable {
   ico: Generated<number>;
   language: Generated<number>;
   created_at: number;
+  /** 'en' or 'ru': the language of mails to the player (migration 014). */
+  locale: Generated<string>;
+  /** When each sign-in method was added; NULL while the account has none of that kind (migration 014). */
+  password_added_at: number | null;
+  wallet_added_at: number | null;
+  google_added_at: number | null;
 }
 
 export type Currency = 'balance' | 'token' | 'gems';
@@ -41,10 +47,25 @@ export interface LedgerTable {
 export interface RefreshTokensTable {
   id: Generated<number>;
   user_id: number;
+  /** The session this token renews; NULL for tokens from before migration 014. */
+  session_id: number | null;
   token_hash: string;
   expires_at: number;
   revoked_at: number | null;
   created_at: number;
+}
+
+/** One sign-in (decisions §13): access tokens name it, and are refused once it has ended. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Browser and system from the user agent, e.g. "Chrome on Android". */
+  device: string;
+  /** The client address, coarsened (IPv4 /24, IPv6 /48). */
+  address: string;
+  created_at: number;
+  last_used_at: number;
+  ended_at: number | null;
 }
 
 export interface ActionTokensTable {
@@ -93,6 +114,7 @@ export interface CoreTables {
   users: UsersTable;
   ledger: LedgerTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   action_tokens: ActionTokensTable;
   used_signatures: UsedSignaturesTable;
   throttle: ThrottleTable;

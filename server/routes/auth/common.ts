@@ -2,7 +2,7 @@
 // sign-ups that race on a unique column.
 import { EMAIL_IN_USE } from '@shared/api/auth';
 import type { FastifyRequest } from 'fastify';
-import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
+import { ApiError, invalidField, notAuthenticated, refuse } from '../../lib/errors';
 import type { Tx } from '../../db/schema';
 import { findUserById, isUniqueViolation, type User } from '../../services/users';
 
@@ -16,6 +16,9 @@ export function modalLink(appUrl: string, modal: LinkModal, params: Record<strin
 export const emailInUse = (field: string) => invalidField(field, EMAIL_IN_USE, 'email_in_use');
 export const invalidLink = () => refuse('invalid_token', 'This link is invalid or has expired.');
 export const SECURITY = [{ bearer: [] }];
+/** A link that changes an account's address opened by anyone but that account (decisions §13): nothing changes. */
+export const wrongAccount = () =>
+  new ApiError(403, 'wrong_account', 'Open this link in the browser where you are signed in to the account that asked for it, or sign in to that account first.');
 
 /** The signed-in player's row (after `app.requireUser`); a token of a deleted account is a 401. */
 export async function currentUser(db: Tx, request: FastifyRequest): Promise<User> {

@@ -9,19 +9,17 @@ import {
   detailSchema,
   emailChangeConfirmedSchema,
   emailChangedSchema,
-  PASSWORD_REQUIRED,
-  PASSWORD_WRONG,
   tokenParamsSchema,
   undoEmailChangeRequestSchema,
 } from '@shared/api/auth';
 import { invalidField, refuse } from '../../lib/errors';
+import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
-import { hashClientOf } from '../../services/hash-queue';
-import { verifyPassword } from '../../services/passwords';
-import { issueTokenPair, revokeAllRefreshTokens } from '../../services/refresh-tokens';
-import { loginLimits, mailLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
+import { claimAddress } from '../../services/registrations';
+import { endAllSessions, endOtherSessions } from '../../services/sessions';
+import { mailLimits, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
-import { currentUser, emailInUse, invalidLink, modalLink, SECURITY } from './common';
+import { currentUser, emailInUse, invalidLink, modalLink, SECURITY, wrongAccount } from './common';
 
 /** What the undo link restores: the address and the sign-in methods as they were before the change. */
 interface UndoPayload {
@@ -39,18 +37,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/change-email/',
     { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: changeEmailRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      const { new_email, password } = request.body;
+      const { new_email } = request.body;
       const user = await currentUser(app.db, request);
-      if (user.password_hash) {
-        if (!password) throw invalidField('password', PASSWORD_REQUIRED, 'password_required');
-        // Counted like sign-ins, on the account's own address, before any hashing.
-        const attempt = await takeAttempt(app.db, loginLimits('email', user.email ?? `user-${user.id}`, request.ip));
-        const ok = await spendAttempt(app.db, attempt, () => verifyPassword(password, user.password_hash!, hashClientOf(request)));
-        if (!ok) throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
-        await signedIn(app.db, attempt);
-      }
+      // decisions §13: the password, or a reauth string for accounts without one (counted like sign-ins).
+      await requireProof(app, request, user, request.body);
       if (user.email === new_email) throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
-      if (await findUserByEmail(app.db, new_email)) throw emailInUse('new_email');
+      // An unconfirmed registration of the address never blocks its proven owner (decisions §13).
+      if ((await findUserByEmail(app.db, new_email))?.email_confirmed) throw emailInUse('new_email');
       await takeAttempt(app.db, mailLimits(new_email, request.ip));
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['change_email']);
@@ -76,7 +69,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = request.query.email;
       let undo: { to: string; token: string } | null;
-      let tokens: { access: string; refresh: string } | null = null;
       try {
         undo = await app.db.transaction().execute(async (trx) => {
           const now = Date.now();
@@ -84,15 +76,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (!used || (used.payload as { email?: string } | null)?.email !== email) throw invalidLink();
           const user = await findUserById(trx, used.userId);
           if (!user) throw invalidLink();
-          const holder = await findUserByEmail(trx, email);
-          if (holder && holder.id !== used.userId) throw emailInUse('email');
+          // Only the account that asked, signed in, moves its address (decisions §13): opened by
+          // anyone else the link changes nothing (the transaction rolls back, the link stays usable).
+          if (request.userId !== used.userId) throw wrongAccount();
+          if (!(await claimAddress(trx, email, used.userId, now))) throw emailInUse('email');
           await trx.updateTable('users').set({ email, email_confirmed: 1 }).where('id', '=', used.userId).execute();
-          // Password links went to the old address; every session signs in again.
+          // Password links went to the old address; every other session signs in again, this one goes on.
           await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
-          await revokeAllRefreshTokens(trx, used.userId, now);
-          // The browser that opened the link signed in as this player stays signed in (issue 16):
-          // a fresh pair instead of a refresh token that was just revoked.
-          if (request.userId === used.userId) tokens = await issueTokenPair(app, trx, used.userId);
+          await endOtherSessions(trx, used.userId, request.sessionId, now);
           if (!user.email || user.email === email) return null;
           const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, changed_at: now };
           return { to: user.email, token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now) };
@@ -113,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
       }
-      return { detail: 'Your e-mail address has been changed.', email, ...(tokens ?? {}) };
+      return { detail: 'Your e-mail address has been changed.', email };
     },
   );
 
@@ -144,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .set({ email: undo.old_email, email_confirmed: 1, password_hash: undo.password_hash, google_sub: undo.google_sub })
             .where('id', '=', user.id)
             .execute();
-          await revokeAllRefreshTokens(trx, user.id, now);
+          await endAllSessions(trx, user.id, now);
           await revokeActionTokens(trx, user.id, ['change_email', 'confirm_email', ...PASSWORD_KINDS], now);
           // Undo links of later changes would move the address away again; earlier ones stay.
           await revokeActionTokens(trx, user.id, ['undo_email_change'], now, { issuedAfter: undo.changed_at });

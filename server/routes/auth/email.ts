@@ -1,26 +1,43 @@
-// E-mail accounts: register → confirmation link → tokens; login by e-mail; adding an e-mail and
-// password to a wallet account (changing the e-mail is in email-change.ts). Every address is proven
-// by a mailed link before the account uses it.
+// E-mail accounts: register → confirmation link → signed in; login by e-mail; adding an e-mail and
+// password to a wallet or Google account (changing the e-mail is in email-change.ts). Every address
+// is proven by a mailed link before the account uses it, and (decisions §13) a password becomes valid
+// through a link only in the browser that typed it: the registration answers a `registration`
+// string the browser sends back (X-Registration) when it opens the link.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addEmailPasswordRequestSchema,
   detailSchema,
+  emailConfirmedSchema,
   loginByEmailRequestSchema,
+  REGISTRATION_HEADER,
   registerRequestSchema,
   registerResponseSchema,
   tokenPairSchema,
   tokenParamsSchema,
 } from '@shared/api/auth';
 import { refuse } from '../../lib/errors';
+import { noticeAccount } from '../../services/account-notices';
+import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../services/passwords';
-import { issueTokenPair } from '../../services/refresh-tokens';
-import { pendingPasswordHash } from '../../services/registrations';
+import { claimAddress, pendingPasswordHash } from '../../services/registrations';
+import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
-import { loginLimits, mailLimits, pruneThrottle, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
+import { deviceLoginLimits, loginLimits, mailLimits, pruneThrottle, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
-import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY } from './common';
+import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY, wrongAccount } from './common';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request carries the registration string whose digest the link's payload holds. */
+function sentRegistration(header: string | string[] | undefined, expectedHex: string | undefined): boolean {
+  if (typeof header !== 'string' || !expectedHex || header.length > 200) return false;
+  const expected = Buffer.from(expectedHex, 'hex');
+  const given = digest(header.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl, scryptLogN } = app.config;
@@ -34,20 +51,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Limits the mails one address receives, and the hashing work one client can cause.
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
       const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
+      // Only this browser learns it: the link mailed to the address sets the password only with it.
+      const registration = randomBytes(24).toString('base64url');
 
       const { token, repeated } = await retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, email);
           if (existing?.email_confirmed) throw emailInUse('email');
           // The password travels with its link and the account gets it only when that link is
-          // opened: a stranger registering the address again changes nothing, and the owner's own
-          // link keeps working and keeps setting the owner's password.
+          // opened with this browser's registration string: a stranger registering the address
+          // again changes nothing, and the owner's own link keeps working.
           let user = existing;
           if (!user) {
             await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
             user = await createUser(trx, { email });
           }
-          const issued = await issueActionToken(trx, { userId: user.id, kind: 'confirm_registration', payload: { password_hash: passwordHash } });
+          const payload = { password_hash: passwordHash, registration_hash: digest(registration).toString('hex') };
+          const issued = await issueActionToken(trx, { userId: user.id, kind: 'confirm_registration', payload });
           return { token: issued, repeated: existing !== undefined };
         }),
       );
@@ -60,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             ? {
                 to: email,
                 subject: `Confirm your registration in ${appName}`,
-                intro: `Someone asked again to register this address in ${appName}. If it was you, this link finishes the registration with the password you just entered; it works for 24 hours. If it was not you, ignore this e-mail: nothing changes unless the link is opened.`,
+                intro: `Someone asked again to register this address in ${appName}. If it was you, open this link in the browser you registered in; it works for 24 hours. If it was not you, ignore this e-mail: nothing changes unless the link is opened, and opened elsewhere it sets no password.`,
                 action: 'Confirm e-mail',
                 link,
               }
@@ -75,35 +95,47 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       );
       // One answer for a new and a pending address, so the call tells nobody which is which.
       reply.status(201);
-      return { detail: 'We have sent a confirmation link to your e-mail.', email };
+      return { detail: 'We have sent a confirmation link to your e-mail.', email, registration };
     },
   );
 
   app.get(
     '/auth/confirm-email/:token/',
-    { config: { stateChanging: true, signIn: true }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: tokenPairSchema } } },
-    async (request) => {
+    { config: { stateChanging: true, signIn: true }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } } },
+    async (request, reply) => {
       try {
-        return await app.db.transaction().execute(async (trx) => {
+        const { answer, added } = await app.db.transaction().execute(async (trx) => {
           const used = await consumeActionToken(trx, ['confirm_registration', 'confirm_email'], request.params.token);
           const user = used && (await findUserById(trx, used.userId));
           if (!used || !user) throw invalidLink();
+          const now = Date.now();
           if (used.kind === 'confirm_registration') {
             // Once one link (or a password reset, or Google) has confirmed the account, the other
             // registration links are void: they carry other passwords.
             if (user.email_confirmed) throw invalidLink();
-            // Links from before passwords travelled with them carry none; the account row has it.
-            const passwordHash = (used.payload as { password_hash?: string } | null)?.password_hash;
-            await trx.updateTable('users').set({ email_confirmed: 1, ...(passwordHash ? { password_hash: passwordHash } : {}) }).where('id', '=', user.id).execute();
+            const payload = (used.payload ?? {}) as { password_hash?: string; registration_hash?: string };
+            // The typed password counts only in the browser that typed it: opened elsewhere (or a
+            // stranger's registration opened by the owner), the address is proven but no password set.
+            const proven = sentRegistration(request.headers[REGISTRATION_HEADER], payload.registration_hash) && payload.password_hash;
+            await trx
+              .updateTable('users')
+              .set({ email_confirmed: 1, password_hash: proven || null, password_added_at: proven ? now : null })
+              .where('id', '=', user.id)
+              .execute();
             await revokeActionTokens(trx, user.id, ['confirm_registration']);
-          } else {
-            const { email, password_hash } = used.payload as { email: string; password_hash: string };
-            const holder = await findUserByEmail(trx, email);
-            if (holder && holder.id !== user.id) throw emailInUse('email');
-            await trx.updateTable('users').set({ email, password_hash, email_confirmed: 1 }).where('id', '=', user.id).execute();
+            const session = await startSession(app, trx, user.id, request, reply);
+            const passwordToken = proven ? undefined : await issueActionToken(trx, { userId: user.id, kind: 'change_password' });
+            return { answer: { detail: 'Your e-mail address is confirmed.', ...session, password_set: Boolean(proven), ...(passwordToken ? { password_token: passwordToken } : {}) }, added: false };
           }
-          return issueTokenPair(app, trx, user.id);
+          // An address added to an account: only that account, signed in, may confirm it.
+          if (request.userId !== user.id) throw wrongAccount();
+          const { email, password_hash } = used.payload as { email: string; password_hash: string };
+          if (!(await claimAddress(trx, email, user.id, now))) throw emailInUse('email');
+          await trx.updateTable('users').set({ email, password_hash, email_confirmed: 1, password_added_at: now }).where('id', '=', user.id).execute();
+          return { answer: { detail: 'Your e-mail and password have been added.', password_set: true }, added: true };
         });
+        if (added) noticeAccount(app, request, reply, request.userId!, { kind: 'method_added', method: 'password' });
+        return answer;
       } catch (err) {
         // Another account took the address between the mail and the click.
         if (isUniqueViolation(err)) throw emailInUse('email');
@@ -115,13 +147,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login-by-email/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
-      const attempt = await takeAttempt(app.db, loginLimits('email', email, request.ip));
       const user = await findUserByEmail(app.db, email);
+      // The owner's browser, known to this account, has its own limit and queue lane (decisions §13).
+      const device = user ? app.knownDevices.of(request, user.id) : null;
+      // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
+      const attempt = await takeAttempt(app.db, device ? deviceLoginLimits(device.id) : loginLimits('email', email, request.ip));
       const stored = user && !user.email_confirmed ? await pendingPasswordHash(app.db, user) : user?.password_hash;
-      const who = hashClientOf(request);
+      const who = device ? { ...hashClientOf(request), address: `device:${device.id}`, knownDevice: true } : hashClientOf(request);
       const ok = await spendAttempt(app.db, attempt, () => (stored ? verifyPassword(password, stored, who) : verifyAgainstNothing(password, scryptLogN, who)));
       if (!user || !ok) {
         await pruneThrottle(app.db);
@@ -136,7 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const upgraded = await hashPassword(password, scryptLogN, who).catch(() => null);
         if (upgraded) await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
       }
-      return issueTokenPair(app, app.db, user.id);
+      return app.db.transaction().execute((trx) => startSession(app, trx, user.id, request, reply));
     },
   );
 
@@ -144,13 +178,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/add-email-password/',
     { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: addEmailPasswordRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, reauth } = request.body;
       const user = await currentUser(app.db, request);
       if (user.email && (user.email !== email || user.password_hash)) {
         throw refuse('email_already_set', 'Your account already has an e-mail address. Change it in the profile instead.');
       }
+      // `password` is the new one: proof of the account is a reauth string (the account has no password).
+      await requireProof(app, request, user, { reauth });
       const holder = await findUserByEmail(app.db, email);
-      if (holder && holder.id !== user.id) throw emailInUse('email');
+      if (holder && holder.id !== user.id && holder.email_confirmed) throw emailInUse('email');
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
       // The address and password apply only when the link is opened, so an unproven address
       // never sits on the account.
@@ -162,7 +198,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.mailer.sendLink({
         to: email,
         subject: `Confirm your e-mail for ${app.config.appName}`,
-        intro: 'Confirm this e-mail address to add it and your password to your account. The link works for 24 hours.',
+        intro: 'Confirm this e-mail address to add it and your password to your account: open this link in the browser where you are signed in. The link works for 24 hours.',
         action: 'Confirm e-mail',
         link: modalLink(appUrl, 'confirmEmail', { token }),
       });

@@ -1,10 +1,12 @@
-// Every /auth/* call of spec §7, split by concern.
+// Every /auth/* call of spec §7 and decisions §13, split by concern.
 import type { FastifyInstance } from 'fastify';
 import email from './email';
 import emailChange from './email-change';
 import google from './google';
 import me from './me';
+import methods from './methods';
 import password from './password';
+import sessions from './sessions';
 import tokens from './tokens';
 import wallet from './wallet';
 
@@ -16,4 +18,6 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(google);
   await app.register(tokens);
   await app.register(me);
+  await app.register(methods);
+  await app.register(sessions);
 }

@@ -15,7 +15,11 @@ import { refuse } from '../../lib/errors';
 import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { type HashClient, hashClientOf } from '../../services/hash-queue';
 import { hashPassword } from '../../services/passwords';
-import { issueTokenPair, revokeAllRefreshTokens, userOfRefreshToken } from '../../services/refresh-tokens';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noticeAccount } from '../../services/account-notices';
+import { refreshTokenOwner } from '../../services/refresh-tokens';
+import { endAllSessions } from '../../services/sessions';
+import { type SignedIn, startSession } from '../../services/sign-in';
 import { clearThrottle, loginLimits, mailLimits, passwordLinkLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById } from '../../services/users';
 import { currentUser, invalidLink, modalLink, SECURITY } from './common';
@@ -25,12 +29,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Applies a password link: one transaction, so a refused or raced link changes nothing. */
   async function setPasswordByLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
     kind: ActionKind,
     token: string,
     newPassword: string,
     who: HashClient,
     keepRefresh?: string,
-  ): Promise<{ email: string | null; tokens: { access: string; refresh: string } | null }> {
+  ): Promise<{ email: string | null; tokens: SignedIn | null }> {
     // Hashing is the expensive part; a dead link does not get that far, and one live link (or one
     // client) gets a few hashes, however many requests arrive at once.
     if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
@@ -41,14 +47,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = used && (await findUserById(trx, used.userId));
       if (!used || !user) throw invalidLink();
       // Read before the revocation below: a token of another player (or a dead one) keeps nothing.
-      const keepsDevice = keepRefresh ? (await userOfRefreshToken(trx, keepRefresh)) === user.id : false;
+      const keepsDevice = keepRefresh ? (await refreshTokenOwner(trx, keepRefresh))?.userId === user.id : false;
       // The link came by mail, so whoever opened it also proved the address.
-      await trx.updateTable('users').set({ password_hash: passwordHash, email_confirmed: user.email ? 1 : user.email_confirmed }).where('id', '=', user.id).execute();
-      await revokeAllRefreshTokens(trx, user.id);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_added_at: user.password_hash ? user.password_added_at : Date.now(), email_confirmed: user.email ? 1 : user.email_confirmed })
+        .where('id', '=', user.id)
+        .execute();
+      // Every session ends (decisions §13); the device that changed it gets a new one.
+      await endAllSessions(trx, user.id);
       // Registration links carry other passwords; the account is confirmed now.
       await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
-      return { email: user.email, tokens: keepsDevice ? await issueTokenPair(app, trx, user.id) : null };
+      return { userId: user.id, email: user.email, tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply) : null };
     });
+    noticeAccount(app, request, reply, done.userId, { kind: 'password_changed' });
     await signedIn(app.db, attempt);
     if (done.email) await clearThrottle(app.db, loginLimits('email', done.email, who.address)[0].key);
     return done;
@@ -86,8 +98,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password-reset-confirm/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: passwordResetDoneSchema } } },
-    async (request) => {
-      const { email } = await setPasswordByLink('reset_password', request.body.token, request.body.new_password, hashClientOf(request));
+    async (request, reply) => {
+      const { email } = await setPasswordByLink(request, reply, 'reset_password', request.body.token, request.body.new_password, hashClientOf(request));
       // Whoever holds the link reads that mailbox: naming the address lets the login fill it in.
       return { detail: 'Your password has been reset. Sign in with the new password.', email: email ?? '' };
     },
@@ -118,9 +130,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/confirm-password-change/',
     { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: passwordChangedSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { token, new_password, refresh } = request.body;
-      const { tokens } = await setPasswordByLink('change_password', token, new_password, hashClientOf(request), refresh);
+      const { tokens } = await setPasswordByLink(request, reply, 'change_password', token, new_password, hashClientOf(request), refresh);
       return { detail: 'Your password has been changed.', ...(tokens ?? {}) };
     },
   );

@@ -1,0 +1,76 @@
+// Sessions (decisions §13): every sign-in opens one; access tokens name it (`sid`) and are checked
+// against it on every call, so an ended session's tokens stop working at once on every process.
+// A session keeps a coarse description (device from the user agent, address coarsened) for the
+// profile's security section, and when it was last used (written at most every few minutes).
+import type { Tx } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { describeDevice } from '../lib/user-agent';
+import { coarseAddress } from '../lib/client-address';
+
+/** How stale `last_used_at` may get before a call writes it again: one write per session and period, not per call. */
+export const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
+
+export interface SessionOrigin {
+  userAgent: string | undefined;
+  ip: string;
+}
+
+export async function openSession(trx: Tx, userId: number, origin: SessionOrigin, now = Date.now()): Promise<number> {
+  const row = await trx
+    .insertInto('sessions')
+    .values({ user_id: userId, device: describeDevice(origin.userAgent), address: coarseAddress(origin.ip), created_at: now, last_used_at: now, ended_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const liveSessionRead = prepared((db, p: { id: number; userId: number }) =>
+  db.selectFrom('sessions').select('last_used_at').where('id', '=', p.id).where('user_id', '=', p.userId).where('ended_at', 'is', null),
+);
+
+/**
+ * Whether session `id` of `userId` is live; refreshes its `last_used_at` now and then. The read is
+ * compiled once and, on SQLite, runs straight on the handle (db/prepared.ts): it is on every call.
+ */
+export async function touchLiveSession(db: Tx, id: number, userId: number, now = Date.now()): Promise<boolean> {
+  const [row] = await liveSessionRead(db, { id, userId });
+  if (!row) return false;
+  if (now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  }
+  return true;
+}
+
+/** Ends one session of the player (its refresh tokens with it); false when there was no live one. */
+export async function endSession(trx: Tx, userId: number, id: number, now = Date.now()): Promise<boolean> {
+  const ended = await trx.updateTable('sessions').set({ ended_at: now }).where('id', '=', id).where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst();
+  await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('session_id', '=', id).where('revoked_at', 'is', null).execute();
+  return Number(ended.numUpdatedRows) > 0;
+}
+
+/**
+ * Ends every session of the player but `keep` (the device that made the change, when it is theirs),
+ * and revokes every refresh token outside it (tokens from before sessions existed included).
+ */
+export async function endOtherSessions(trx: Tx, userId: number, keep: number | null, now = Date.now()): Promise<void> {
+  let sessions = trx.updateTable('sessions').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  if (keep !== null) sessions = sessions.where('id', '!=', keep);
+  await sessions.execute();
+  let tokens = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keep !== null) tokens = tokens.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keep)]));
+  await tokens.execute();
+}
+
+export const endAllSessions = (trx: Tx, userId: number, now = Date.now()) => endOtherSessions(trx, userId, null, now);
+
+export async function listSessions(db: Tx, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'address', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
