@@ -47,9 +47,21 @@ export function parseMail(eml: string): Mail {
 
 export const mails = (t: TestApp) => t.outbox().map(parseMail);
 
-/** The newest mail to `to`; fails the test when there is none. */
+/**
+ * An account notice (decisions §13: new device, method added or removed, password or e-mail
+ * changed): its only link is the profile's security section, never a modal with a token.
+ */
+export const isAccountNotice = (m: Mail) => m.link.pathname === '/profile' && m.link.hash === '#security';
+
+/** The account notices mailed to `to`, oldest first. */
+export const noticesTo = (t: TestApp, to: string) => mails(t).filter((m) => m.to === to && isAccountNotice(m));
+
+/**
+ * The newest mail to `to` that is not an account notice (those are mailed after the answer, so one
+ * may land after the link a test is waiting for); fails the test when there is none.
+ */
 export function lastMailTo(t: TestApp, to: string): Mail {
-  const mine = mails(t).filter((m) => m.to === to);
+  const mine = mails(t).filter((m) => m.to === to && !isAccountNotice(m));
   expect(mine.length, `a mail to ${to}`).toBeGreaterThan(0);
   return mine[mine.length - 1];
 }

@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/methods/:kind/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], security: SECURITY, params: methodParamsSchema, body: proofSchema.optional(), response: { 200: detailSchema } },
+      schema: { tags: ['auth'], security: SECURITY, params: methodParamsSchema, body: proofSchema.nullish(), response: { 200: detailSchema } },
     },
     async (request, reply) => {
       const { kind } = request.params;
