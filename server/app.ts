@@ -27,6 +27,7 @@ import swagger from './plugins/swagger';
 import { apiRoutes } from './routes/index';
 import { hashQueue } from './services/hash-queue';
 import mailer from './services/mailer';
+import accountCleanup from './workers/account-cleanup';
 import miningWorker from './workers/mining-worker';
 import paymentsWorker from './workers/payments-worker';
 import pushReminders from './workers/push-reminders';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(miningWorker);
   await app.register(paymentsWorker);
   await app.register(pushReminders);
+  await app.register(accountCleanup);
 
   await app.register(apiRoutes, { prefix: API_BASE });
   await app.register(staticApp, { root: config.staticDir });
