@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneUsedSignatures } from '../../server/services/wallet-signature';
-import { API, bearer, newWallet, otherIp, registerAndConfirm, signBind, signLogin } from '../helpers/accounts';
+import { API, bearer, newWallet, otherIp, PASSWORD, registerAndConfirm, signBind, signLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -24,7 +24,8 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
     const body = await signLogin(account, Date.now(), product);
     const first = await login({ ...body, address: body.address.toLowerCase() });
     expect(first.statusCode).toBe(200);
-    expect(Object.keys(first.json()).sort()).toEqual(['access', 'refresh']);
+    // decisions §13: every sign-in also answers the browser's known-device string.
+    expect(Object.keys(first.json()).sort()).toEqual(['access', 'device', 'refresh']);
     const record = await me(first.json().access);
     expect(record.wallet_address).toBe(getAddress(account.address));
     expect(record.username).toBe(getAddress(account.address));
@@ -105,7 +106,8 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
     it('binds a wallet to an e-mail account; the wallet then signs into that account', async () => {
       const { access, email } = await registerAndConfirm(t);
       const account = newWallet();
-      const res = await post('/auth/add-wallet/', await signBind(account), bearer(access));
+      // decisions §13: linking a method needs proof of the account, here its password.
+      const res = await post('/auth/add-wallet/', { ...(await signBind(account)), password: PASSWORD }, bearer(access));
       expect(res.statusCode).toBe(200);
       expect(res.json().wallet_address).toBe(account.address);
       expect((await me(access)).wallet_address).toBe(account.address);
@@ -116,24 +118,45 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
     it('refuses a wallet that belongs to another account, a second wallet, replays and missing sign-in', async () => {
       const { account } = await walletLoginAs();
       const { access } = await registerAndConfirm(t);
-      const taken = await post('/auth/add-wallet/', await signBind(account), bearer(access));
+      const proof = { password: PASSWORD };
+      const taken = await post('/auth/add-wallet/', { ...(await signBind(account)), ...proof }, bearer(access));
       expect(taken.statusCode).toBe(400);
       expect(taken.json().code).toBe('wallet_in_use');
 
       const mine = newWallet();
-      const bind = await signBind(mine);
+      const bind = { ...(await signBind(mine)), ...proof };
       expect((await post('/auth/add-wallet/', bind, bearer(access))).statusCode).toBe(200);
-      expect((await post('/auth/add-wallet/', bind, bearer(access))).json().code).toBe('signature_used');
-      const second = await post('/auth/add-wallet/', await signBind(newWallet()), bearer(access));
+      // decisions §13: an account with a wallet is refused before the signature is looked at, even for the same wallet.
+      const again = await post('/auth/add-wallet/', bind, bearer(access));
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('wallet_already_set');
+      // The used signature replayed by another account (with its own proof) is still refused.
+      const other = await registerAndConfirm(t);
+      const replay = await post('/auth/add-wallet/', bind, bearer(other.access));
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().code).toBe('signature_used');
+      expect((await me(other.access)).wallet_address).toBe('');
+      const second = await post('/auth/add-wallet/', { ...(await signBind(newWallet())), ...proof }, bearer(access));
       expect(second.statusCode).toBe(400);
       expect(second.json().code).toBe('wallet_already_set');
       expect((await post('/auth/add-wallet/', await signBind(newWallet()))).statusCode).toBe(401);
       expect((await me(access)).wallet_address).toBe(mine.address);
     });
 
+    it('refuses to bind without proof of the account, or with a wrong password', async () => {
+      const { access } = await registerAndConfirm(t);
+      const bare = await post('/auth/add-wallet/', await signBind(newWallet()), bearer(access));
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().code).toBe('reauth_required');
+      const wrong = await post('/auth/add-wallet/', { ...(await signBind(newWallet())), password: 'not-the-password' }, bearer(access));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('invalid_password');
+      expect((await me(access)).wallet_address).toBe('');
+    });
+
     it('refuses a login signature used to bind', async () => {
       const { access } = await registerAndConfirm(t);
-      const res = await post('/auth/add-wallet/', await signLogin(newWallet(), Date.now(), product), bearer(access));
+      const res = await post('/auth/add-wallet/', { ...(await signLogin(newWallet(), Date.now(), product)), password: PASSWORD }, bearer(access));
       expect(res.json().code).toBe('invalid_signature');
     });
   });
