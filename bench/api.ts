@@ -37,6 +37,8 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
   const database = await openBenchDatabase({ dataDir });
   await seedPlayers(database.db, 'sqlite', { count: 1000, tag: 'crowd', session: 'claimed' });
   const userId = await seedBusyPlayer(database.db, 'api');
+  // A session of its own (decisions §13), as a sign-in would open it.
+  const headers = { authorization: `Bearer ${await tokenFor(database.db, userId)}` };
   await database.close();
 
   const env = serverEnv(dataDir, { APP_URL });
@@ -52,7 +54,6 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
   const base = await load_(bare.pid, `${bare.baseURL}/bare`);
   table.add({ section, measure: 'bare Fastify GET /bare', result: figure(base), verdict: base.bad ? 'failed' : 'info' });
 
-  const headers = { authorization: `Bearer ${await tokenFor(database.db, userId)}` };
   // Where the time goes: the app's whole request pipeline (auth hook, security headers, serialiser,
   // compression check) on a call that reads no database, next to the real calls.
   const stack = await load_(server.pid, `${server.baseURL}/api/v1/config/`, headers);

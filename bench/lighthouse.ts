@@ -60,6 +60,7 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
   const dataDir = tempDir('lighthouse');
   const database = await openBenchDatabase({ dataDir });
   const userId = await seedBusyPlayer(database.db, 'lighthouse');
+  const access = await tokenFor(database.db, userId);
   await database.close();
   const server = await startServer({ env: serverEnv(dataDir, { STATIC_DIR: DIST }) });
   const chrome = await chromeLauncher.launch({
@@ -80,7 +81,7 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
         const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const page = await cdp.contexts()[0].newPage();
         await page.goto(`${server.baseURL}/blog`);
-        await page.evaluate((access) => localStorage.setItem('pxt.accessToken', JSON.stringify(access)), await tokenFor(database.db, userId));
+        await page.evaluate((token) => localStorage.setItem('pxt.accessToken', JSON.stringify(token)), access);
         await page.close();
         await cdp.close();
       }
