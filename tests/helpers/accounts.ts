@@ -2,7 +2,7 @@
 // way a client does (register → mailed link → confirm; wallet signature; direct insert for speed).
 import { expect } from 'vitest';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { walletBindText, walletLoginText } from '@shared/wallet-texts';
+import { walletBindText, walletLoginText, walletReauthText } from '@shared/wallet-texts';
 import { openSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
 import type { TestApp } from './test-app';
@@ -118,6 +118,22 @@ export async function signLogin(account: PrivateKeyAccount, timestamp = Date.now
 
 export async function signBind(account: PrivateKeyAccount, timestamp = Date.now()) {
   return { address: account.address, timestamp, signature: await account.signMessage({ message: walletBindText(timestamp) }) };
+}
+
+export async function signReauth(account: PrivateKeyAccount, product: string, timestamp = Date.now()) {
+  return { address: account.address, timestamp, signature: await account.signMessage({ message: walletReauthText(product, timestamp) }) };
+}
+
+/**
+ * A single-use `reauth` string (decisions §13) from POST /auth/reauth/, the way a client gets one
+ * before a change: `proof` is `{ password }`, a wallet account (it signs walletReauthText), or any
+ * other body /auth/reauth/ takes.
+ */
+export async function reauthFor(t: TestApp, access: string, proof: { password: string } | PrivateKeyAccount | Record<string, unknown>): Promise<string> {
+  const body = 'signMessage' in proof && typeof proof.signMessage === 'function' ? await signReauth(proof as PrivateKeyAccount, t.app.config.appName) : proof;
+  const res = await t.app.inject({ method: 'POST', url: `${API}/auth/reauth/`, payload: body, headers: bearer(access), remoteAddress: otherIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().reauth as string;
 }
 
 export async function walletLogin(t: TestApp, account = newWallet()) {
