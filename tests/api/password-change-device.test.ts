@@ -1,5 +1,5 @@
 // Issue 16: a password change signs every other device out but keeps the device that made it
-// signed in with a fresh token pair (never a surprise 401 when its access token runs out); a reset
+// signed in with a fresh token pair (decisions §13: in a new session; every old one ends at once) (never a surprise 401 when its access token runs out); a reset
 // answers with the address so the login can fill it in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, bearer, mailedToken, otherIp, registerAndConfirm } from '../helpers/accounts';
@@ -41,22 +41,31 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     // The old token of this device and the other device are revoked.
     expect((await refreshWith(refresh)).statusCode).toBe(401);
     expect((await refreshWith(other.refresh)).statusCode).toBe(401);
+    // Their sessions ended, so the old access token is refused at once too (decisions §13).
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(401);
   });
 
   it('gives no tokens for a link opened signed out, with a dead token or with another player\'s token', async () => {
     const a = await registerAndConfirm(t);
     const b = await registerAndConfirm(t);
+    let access = a.access;
     for (const refresh of [undefined, 'not-a-token', b.refresh]) {
-      const token = await changeLink(a.email, a.access);
+      const token = await changeLink(a.email, access);
       const res = await post('/auth/confirm-password-change/', { token, new_password: 'changed123', confirm_new_password: 'changed123', ...(refresh ? { refresh } : {}) });
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json())).toEqual(['detail']);
+      // decisions §13: the change ended every session of a, so its access token is refused at once;
+      // a signs in again with the new password for the next round.
+      expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(401);
+      const again = await post('/auth/login-by-email/', { email: a.email, password: 'changed123' });
+      expect(again.statusCode).toBe(200);
+      access = again.json().access;
     }
     // The other player's session was not touched.
     expect((await refreshWith(b.refresh)).statusCode).toBe(200);
   });
 
-  it('an e-mail change confirmed in the signed-in browser keeps that browser signed in with a new pair', async () => {
+  it('an e-mail change confirmed in the signed-in browser keeps that browser signed in (its session goes on, no new tokens)', async () => {
     const { email, access, refresh } = await registerAndConfirm(t);
     const next = `moved.${email}`;
     expect((await post('/auth/change-email/', { new_email: next, password: 'secret123' }, bearer(access))).statusCode).toBe(200);
@@ -65,9 +74,12 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     expect(res.statusCode).toBe(200);
     const body = res.json() as { email: string; access?: string; refresh?: string };
     expect(body.email).toBe(next);
-    expect((await refreshWith(refresh)).statusCode).toBe(401);
-    expect((await refreshWith(body.refresh!)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(body.access!) })).json().email).toBe(next);
+    // decisions §13: the confirming session continues, so the answer carries no tokens and this
+    // browser's own pair keeps working.
+    expect(body.access).toBeUndefined();
+    expect(body.refresh).toBeUndefined();
+    expect((await refreshWith(refresh)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json().email).toBe(next);
   });
 
   it('answers a reset with the address the link proved', async () => {
