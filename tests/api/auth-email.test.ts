@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE } from '@shared/api/auth';
 import { hashToken } from '../../server/services/action-tokens';
-import { API, bearer, lastMailTo, mailedToken, mails, otherIp, PASSWORD, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
+import { API, bearer, lastMailTo, mailedToken, mails, otherIp, PASSWORD, reauthFor, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
@@ -34,16 +34,32 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(stored).toBeDefined();
       expect(await t.app.db.selectFrom('action_tokens').select('id').where('token_hash', '=', token).executeTakeFirst()).toBeUndefined();
 
-      const first = await get(`/auth/confirm-email/${token}/`);
+      // Opened in the registering browser (decisions §13: it sends back the answer's registration string).
+      const registration = { 'x-registration': res.json().registration as string };
+      const first = await get(`/auth/confirm-email/${token}/`, registration);
       expect(first.statusCode).toBe(200);
-      expect(Object.keys(first.json()).sort()).toEqual(['access', 'refresh']);
-      const again = await get(`/auth/confirm-email/${token}/`);
+      expect(Object.keys(first.json()).sort()).toEqual(['access', 'detail', 'device', 'password_set', 'refresh']);
+      expect(first.json().password_set).toBe(true);
+      const again = await get(`/auth/confirm-email/${token}/`, registration);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ code: 'invalid_token' });
 
       const me = await get('/auth/me', bearer(first.json().access));
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ email: email.toLowerCase(), password_set: true, wallet_address: '' });
+    });
+
+    it('confirms the address but sets no password when the link is opened in another browser; its password_token sets one', async () => {
+      const email = uniqueEmail('elsewhere');
+      expect((await register(email)).statusCode).toBe(201);
+      const opened = await get(`/auth/confirm-email/${mailedToken(t, email, 'confirmRegistration')}/`);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json()).toMatchObject({ password_set: false, password_token: expect.any(String), access: expect.any(String), refresh: expect.any(String) });
+      expect((await get('/auth/me', bearer(opened.json().access))).json()).toMatchObject({ email, password_set: false });
+      expect((await login(email)).json().code).toBe('invalid_credentials');
+      const chosen = await post('/auth/confirm-password-change/', { token: opened.json().password_token, new_password: 'chosen123', confirm_new_password: 'chosen123' });
+      expect(chosen.statusCode).toBe(200);
+      expect((await login(email, 'chosen123')).statusCode).toBe(200);
     });
 
     it('refuses e-mail login before confirmation with email_not_confirmed, and a wrong password with invalid_credentials', async () => {
@@ -245,15 +261,20 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(link.searchParams.get('email')).toBe(next);
       const token = link.searchParams.get('token')!;
 
-      const wrongEmail = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(uniqueEmail('other'))}`);
+      const wrongEmail = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(uniqueEmail('other'))}`, bearer(access));
       expect(wrongEmail.statusCode).toBe(400);
-      const ok = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`);
+      // decisions §13: only the account that asked, signed in, confirms it; signed out it changes nothing.
+      const signedOut = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`);
+      expect(signedOut.statusCode).toBe(403);
+      expect(signedOut.json().code).toBe('wrong_account');
+      expect((await get('/auth/me', bearer(access))).json().email).toBe(email);
+      const ok = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, bearer(access));
       expect(ok.statusCode).toBe(200);
       expect(ok.json().email).toBe(next);
       expect((await get('/auth/me', bearer(access))).json().email).toBe(next);
       expect((await login(next)).statusCode).toBe(200);
       expect((await login(email)).statusCode).toBe(400);
-      expect((await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`)).statusCode).toBe(400);
+      expect((await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, bearer(access))).statusCode).toBe(400);
     });
 
     it('refuses an address in use, the current address, and a missing email query', async () => {
@@ -272,7 +293,7 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       await post('/auth/change-email/', { new_email: next, password: PASSWORD }, bearer(a.access));
       const token = mailedToken(t, next, 'confirmEmailChange');
       await registerAndConfirm(t, next);
-      const res = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`);
+      const res = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, bearer(a.access));
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe(EMAIL_IN_USE);
       expect((await get('/auth/me', bearer(a.access))).json().email).toBe(a.email);
@@ -280,23 +301,36 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
   });
 
   describe('adding an e-mail and password to a wallet account', () => {
-    it('mails a confirmEmail link; confirming sets both and answers tokens', async () => {
-      const { access } = await walletLogin(t);
+    it('mails a confirmEmail link; confirming in the signed-in session sets both (no new tokens)', async () => {
+      const { access, account } = await walletLogin(t);
       const email = uniqueEmail('wallet');
       const before = (await get('/auth/me', bearer(access))).json();
       expect(before).toMatchObject({ email: '', password_set: false });
 
-      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      // decisions §13: without proof 403 reauth_required; the wallet's reauth signature is the proof.
+      const bare = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().code).toBe('reauth_required');
+      const reauth = await reauthFor(t, access, account);
+      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access));
       expect(res.statusCode).toBe(200);
       // Nothing changes before the address is proven.
       expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email: '', password_set: false });
       const token = mailedToken(t, email, 'confirmEmail');
-      const confirmed = await get(`/auth/confirm-email/${token}/`);
+      // Only that account, signed in, confirms it: opened signed out or by another player nothing changes.
+      const stranger = await registerAndConfirm(t);
+      for (const headers of [{}, bearer(stranger.access)]) {
+        const refused = await get(`/auth/confirm-email/${token}/`, headers);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().code).toBe('wrong_account');
+      }
+      expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email: '', password_set: false });
+      const confirmed = await get(`/auth/confirm-email/${token}/`, bearer(access));
       expect(confirmed.statusCode).toBe(200);
-      expect(Object.keys(confirmed.json()).sort()).toEqual(['access', 'refresh']);
+      expect(confirmed.json()).toEqual({ detail: expect.any(String), password_set: true });
       expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email, password_set: true });
       expect((await login(email)).statusCode).toBe(200);
-      expect((await get(`/auth/confirm-email/${token}/`)).statusCode).toBe(400);
+      expect((await get(`/auth/confirm-email/${token}/`, bearer(access))).statusCode).toBe(400);
 
       const twice = await post('/auth/add-email-password/', { email: uniqueEmail(), password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
       expect(twice.statusCode).toBe(400);
@@ -305,19 +339,21 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
 
     it('refuses an address in use with the spec text and a field error on email', async () => {
       const { email } = await registerAndConfirm(t);
-      const { access } = await walletLogin(t);
-      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      const { access, account } = await walletLogin(t);
+      const reauth = await reauthFor(t, access, account);
+      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: EMAIL_IN_USE, code: 'email_in_use', errors: [{ field: 'email', message: EMAIL_IN_USE }] });
     });
 
     it('refuses the confirmation when the address was taken meanwhile', async () => {
-      const { access } = await walletLogin(t);
+      const { access, account } = await walletLogin(t);
       const email = uniqueEmail('late');
-      await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      const reauth = await reauthFor(t, access, account);
+      expect((await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access))).statusCode).toBe(200);
       const token = mailedToken(t, email, 'confirmEmail');
       await registerAndConfirm(t, email);
-      const res = await get(`/auth/confirm-email/${token}/`);
+      const res = await get(`/auth/confirm-email/${token}/`, bearer(access));
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe(EMAIL_IN_USE);
     });
