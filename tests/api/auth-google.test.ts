@@ -93,7 +93,8 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
 
     const again = await signIn(googleToken(p));
     expect(again.json()).toMatchObject({ action: 'logged_in', username: body.username });
-    expect(Object.keys(again.json()).sort()).toEqual(['access', 'action', 'refresh', 'username']);
+    // decisions §13: every sign-in also answers the browser's known-device string.
+    expect(Object.keys(again.json()).sort()).toEqual(['access', 'action', 'device', 'refresh', 'username']);
   });
 
   it('gives every new player a distinct username, also for short or odd local parts', async () => {
