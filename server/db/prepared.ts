@@ -23,10 +23,16 @@ interface Compiled<Row> {
  * `(db, { userId }) => rows`. A parameter must stand for one value (not a list: `in` lists have a
  * length, so compile one query per length), and the query must not branch on it.
  */
-export function prepared<Params extends Record<string, unknown>, Row>(build: (db: Tx, p: Params) => Compilable<Row>) {
+export interface Prepared<Params, Row> {
+  (db: Tx, params: Params): Promise<Row[]>;
+  /** The rows at once when the read can run synchronously (SQLite, connection free), else null: take the promise then. */
+  now(db: Tx, params: Params): Row[] | null;
+}
+
+export function prepared<Params extends Record<string, unknown>, Row>(build: (db: Tx, p: Params) => Compilable<Row>): Prepared<Params, Row> {
   const byAdapter = new WeakMap<object, Compiled<Row>>();
   const stand = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Params;
-  return async (db: Tx, params: Params): Promise<Row[]> => {
+  const compiledFor = (db: Tx, params: Params) => {
     // A transaction shares its database's adapter, so it reuses the compiled query too.
     const adapter = db.getExecutor().adapter;
     let compiled = byAdapter.get(adapter);
@@ -37,11 +43,21 @@ export function prepared<Params extends Record<string, unknown>, Row>(build: (db
       byAdapter.set(adapter, compiled);
     }
     const { query, slots } = compiled;
-    const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!]));
-    // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
+    return { query, parameters: query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!])) };
+  };
+  // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
+  const now = (db: Tx, params: Params): Row[] | null => {
+    const read = directReadOf(db);
+    if (!read) return null;
+    const { query, parameters } = compiledFor(db, params);
+    return read(query.sql, parameters) as Row[] | null;
+  };
+  const run = async (db: Tx, params: Params): Promise<Row[]> => {
+    const { query, parameters } = compiledFor(db, params);
     const rows = directReadOf(db)?.(query.sql, parameters);
     if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };
+  return Object.assign(run, { now });
 }

@@ -29,16 +29,21 @@ const liveSessionRead = prepared((db, p: { id: number; userId: number }) =>
 );
 
 /**
- * Whether session `id` of `userId` is live; refreshes its `last_used_at` now and then. The read is
- * compiled once and, on SQLite, runs straight on the handle (db/prepared.ts): it is on every call.
+ * Whether session `id` of `userId` is live: `true`/`false` at once when the read can run now (SQLite
+ * with its connection free: no promise on the hot path), else a promise. Writes `last_used_at` now
+ * and then, without holding the call up.
  */
-export async function touchLiveSession(db: Tx, id: number, userId: number, now = Date.now()): Promise<boolean> {
-  const [row] = await liveSessionRead(db, { id, userId });
-  if (!row) return false;
-  if (now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute();
-  }
-  return true;
+export function liveSession(db: Tx, id: number, userId: number, onWriteError: (err: unknown) => void, now = Date.now()): boolean | Promise<boolean> {
+  const seen = (rows: { last_used_at: number }[]) => {
+    const row = rows[0];
+    if (!row) return false;
+    if (now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+      db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute().catch(onWriteError);
+    }
+    return true;
+  };
+  const rows = liveSessionRead.now(db, { id, userId });
+  return rows ? seen(rows) : liveSessionRead(db, { id, userId }).then(seen);
 }
 
 /** Ends one session of the player (its refresh tokens with it); false when there was no live one. */
