@@ -124,13 +124,16 @@ export async function signReauth(account: PrivateKeyAccount, product: string, ti
   return { address: account.address, timestamp, signature: await account.signMessage({ message: walletReauthText(product, timestamp) }) };
 }
 
+let lastReauthAt = 0;
 /**
  * A single-use `reauth` string (decisions §13) from POST /auth/reauth/, the way a client gets one
  * before a change: `proof` is `{ password }`, a wallet account (it signs walletReauthText), or any
  * other body /auth/reauth/ takes.
  */
 export async function reauthFor(t: TestApp, access: string, proof: { password: string } | PrivateKeyAccount | Record<string, unknown>): Promise<string> {
-  const body = 'signMessage' in proof && typeof proof.signMessage === 'function' ? await signReauth(proof as PrivateKeyAccount, t.app.config.appName) : proof;
+  // Each signed message is accepted once: a fresh millisecond per signature, even for calls in one millisecond.
+  lastReauthAt = Math.max(Date.now(), lastReauthAt + 1);
+  const body = 'signMessage' in proof && typeof proof.signMessage === 'function' ? await signReauth(proof as PrivateKeyAccount, t.app.config.appName, lastReauthAt) : proof;
   const res = await t.app.inject({ method: 'POST', url: `${API}/auth/reauth/`, payload: body, headers: bearer(access), remoteAddress: otherIp() });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().reauth as string;
