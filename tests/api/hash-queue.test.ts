@@ -32,7 +32,7 @@ describe.each(testDialects())('the hash queue on %s', (dialect) => {
     const [results, own] = await Promise.all([Promise.all(flood), mine]);
 
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(own.json()).toEqual({ access: expect.any(String), refresh: expect.any(String), device: expect.any(String) });
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 400 || s === 429 || s === 503)).toBe(true);
     const busy = results.filter((r) => r.statusCode === 503);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, bearer, mails, otherIp, PASSWORD, parseMail, quickUser, uniqueEmail } from '../helpers/accounts';
+import { API, bearer, mails, newWallet, otherIp, PASSWORD, parseMail, quickUser, reauthFor, uniqueEmail } from '../helpers/accounts';
 import { smtpServer } from '../helpers/smtp-server';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -49,8 +49,11 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     it('answers 503 mail_failed, not a 500, when the server refuses a mail the answer waits for', async () => {
       reject = true;
       try {
-        const { access } = await quickUser(t, { email: uniqueEmail('mover'), emailConfirmed: true });
-        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused') }, headers: bearer(access), remoteAddress: otherIp() });
+        // decisions §13: the change needs proof of the account; this one signs with its wallet.
+        const wallet = newWallet();
+        const { access } = await quickUser(t, { email: uniqueEmail('mover'), emailConfirmed: true, walletAddress: wallet.address });
+        const reauth = await reauthFor(t, access, wallet);
+        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused'), reauth }, headers: bearer(access), remoteAddress: otherIp() });
         expect(res.statusCode).toBe(503);
         expect(res.json().code).toBe('mail_failed');
         // Registration mails after its answer (mail-after-reply.test.ts): the answer stays 201.

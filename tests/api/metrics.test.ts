@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { post } from '../../server/services/ledger';
-import { API, bearer, mailedToken, otherIp, PASSWORD, quickUser, uniqueEmail } from '../helpers/accounts';
+import { API, bearer, mailedToken, newWallet, otherIp, PASSWORD, quickUser, reauthFor, uniqueEmail } from '../helpers/accounts';
 import { endSession, openSessionId } from '../helpers/mining';
 import { apiCall, createPlayer, grant } from '../helpers/players';
 import { browserKeys } from '../helpers/push-service';
@@ -204,8 +204,11 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
 
     it('counts mails that could not be sent, whether the answer waited for them or not', async () => {
       const before = await metricsText(second);
-      const { access } = await quickUser(second, { email: uniqueEmail('mover'), emailConfirmed: true });
-      const change = await second.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused') }, headers: bearer(access), remoteAddress: otherIp() });
+      // decisions §13: the change needs proof of the account; this one signs with its wallet (no mail).
+      const wallet = newWallet();
+      const { access } = await quickUser(second, { email: uniqueEmail('mover'), emailConfirmed: true, walletAddress: wallet.address });
+      const reauth = await reauthFor(second, access, wallet);
+      const change = await second.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused'), reauth }, headers: bearer(access), remoteAddress: otherIp() });
       expect(change.statusCode).toBe(503);
       const reg = await second.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
       expect(reg.statusCode).toBe(201);
