@@ -25,7 +25,7 @@ interface Answer {
 }
 
 /** One request on its own connection from `localAddress`; status 0 when the connection failed. */
-function call(server: ServerProcess, localAddress: string, method: string, path: string, body?: object): Promise<Answer> {
+function call(server: ServerProcess, localAddress: string, method: string, path: string, body?: object, extraHeaders: Record<string, string> = {}): Promise<Answer> {
   const t0 = performance.now();
   const payload = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve) => {
@@ -37,7 +37,7 @@ function call(server: ServerProcess, localAddress: string, method: string, path:
         path,
         localAddress,
         agent: false,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...extraHeaders },
       },
       (res) => {
         let text = '';
@@ -102,7 +102,10 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
       return found;
     }, { timeout: 10_000, interval: 50 });
     const mail = parseMail(readFileSync(join(outbox, file), 'utf8'));
-    const confirmed = await call(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`);
+    // Opened in the registering browser (decisions §13): its registration string makes the typed password the account's.
+    const confirmed = await call(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`, undefined, {
+      'x-registration': JSON.parse(reg.body).registration,
+    });
     expect(confirmed.status, confirmed.body).toBe(200);
     const signIn = () => call(s, PLAYER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD });
 
@@ -154,7 +157,7 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     expect(logins.length).toBeGreaterThan(0);
     for (const a of logins) {
       expect(a.status, a.body).toBe(200);
-      expect(JSON.parse(a.body)).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      expect(JSON.parse(a.body)).toEqual({ access: expect.any(String), refresh: expect.any(String), device: expect.any(String) });
     }
   }, 180_000);
 });
