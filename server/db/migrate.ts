@@ -14,6 +14,7 @@ import * as idempotencyRequest from './migrations/009-idempotency-request';
 import * as activeFriends from './migrations/011-active-friends';
 import * as rateLimits from './migrations/012-rate-limits';
 import * as orders from './migrations/013-orders';
+import * as usernameSkeleton from './migrations/015-username-skeleton';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -28,6 +29,7 @@ const steps: Record<string, Step> = {
   '011-active-friends': activeFriends,
   '012-rate-limits': rateLimits,
   '013-orders': orders,
+  '015-username-skeleton': usernameSkeleton,
 };
 
 export async function migrate(database: Database): Promise<void> {
