@@ -22,6 +22,7 @@ import { issueTokenPair, revokeAllRefreshTokens } from '../../services/refresh-t
 import { loginLimits, mailLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { currentUser, emailInUse, invalidLink, modalLink, SECURITY } from './common';
+import { addressInUseNotice } from './address-notices';
 
 /** What the undo link restores: the address and the sign-in methods as they were before the change. */
 interface UndoPayload {
@@ -50,8 +51,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await signedIn(app.db, attempt);
       }
       if (user.email === new_email) throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
-      if (await findUserByEmail(app.db, new_email)) throw emailInUse('new_email');
+      // An address in use is answered like a free one, after the same limit (issue 21): its holder
+      // gets a notice instead of a link.
       await takeAttempt(app.db, mailLimits(new_email, request.ip));
+      if (await findUserByEmail(app.db, new_email)) {
+        await app.mailer.sendLink(addressInUseNotice(app.config.appName, appUrl, new_email));
+        return { detail: 'We have sent a confirmation link to your new e-mail.' };
+      }
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['change_email']);
         return issueActionToken(trx, { userId: user.id, kind: 'change_email', payload: { email: new_email } });
