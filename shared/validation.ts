@@ -1,5 +1,6 @@
 // Field rules of spec §5, shared so the server refuses exactly what the client's forms refuse.
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { usernameSkeleton } from './username-skeleton';
 
 /** RFC 5321's longest forward path, less the angle brackets. */
 export const EMAIL_MAX = 254;
@@ -21,15 +22,22 @@ export const isValidPassword = (v: string) => PASSWORD_PATTERN.test(v);
 // Control (Cc), format (Cf: zero-width, bidi overrides, BOM), line/paragraph separators and every
 // space but the plain one: invisible or direction-changing characters let two names look alike.
 const USERNAME_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|[^\P{Zs} ]/u;
+// UTS #39's restriction (decisions §13): letters of one script, Latin or Cyrillic, with digits and
+// `_`. Everything else is refused, which takes in every invisible or combining mark without a list:
+// U+034F, the Hangul fillers (U+115F), the Braille blank U+2800, overlays such as U+0336.
+const LATIN_NAME = /^(?:(?=\p{L})\p{Script=Latin}|[0-9_])+$/u;
+const CYRILLIC_NAME = /^(?:(?=\p{L})\p{Script=Cyrillic}|[0-9_])+$/u;
 
 /** Why a username is refused by its characters, or null: shared by the client's dialogs and the API. */
-export function usernameCharsProblem(v: string): 'invalid_characters' | 'not_normalized' | null {
+export function usernameCharsProblem(v: string): 'invalid_characters' | 'not_normalized' | 'mixed_scripts' | null {
   // Runs of spaces show as one on a page, so `a  b` would pass for `a b`.
   if (USERNAME_FORBIDDEN.test(v) || v.includes('  ')) return 'invalid_characters';
   // Full-width `ａｄｍｉｎ`, ligatures, superscripts, combining sequences: NFKC maps them onto
   // other names, so only the form NFKC leaves as it is can be chosen.
   if (v.normalize('NFKC') !== v) return 'not_normalized';
-  return null;
+  if (LATIN_NAME.test(v) || CYRILLIC_NAME.test(v)) return null;
+  // `аdmin` (a Cyrillic а among Latin letters) reads as `admin`.
+  return /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]|[0-9_])+$/u.test(v) ? 'mixed_scripts' : 'invalid_characters';
 }
 
 /** Length (spec §5, 5–15) and characters; trimming is the caller's (the forms and the schema trim). */
@@ -38,10 +46,10 @@ export const isValidUsername = (v: string) => v.length >= USERNAME_MIN && v.leng
 /**
  * The form two usernames are compared in, the same on SQLite and PostgreSQL (kept in
  * `users.username_key` under a unique index, computed here rather than by either database's
- * `lower()`). NFKC, then upper and lower case, which folds what lower case alone misses (`ß` and
- * `SS`, `ς` and `σ`, dotless `ı` and `i`), then NFKC again since case mapping can denormalize.
+ * `lower()`): the case-insensitive confusable skeleton of UTS #39 (shared/username-skeleton.ts), so
+ * `admin`, `ADMIN`, `аdmin` and `adm1n` have one key and only one of them can exist.
  */
-export const usernameKey = (username: string) => username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+export const usernameKey = (username: string) => usernameSkeleton(username);
 
 /** Wallet display of spec §2: whole when 10 characters or fewer, else 7 … 3. */
 export function shortWallet(address: string): string {

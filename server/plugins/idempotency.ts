@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { ApiError, conflict } from '../lib/errors';
+import { MAX_JSON_DEPTH } from '../lib/json-depth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,12 +53,17 @@ function routeMayKeep(method: string | string[], config: { signIn?: boolean; sta
   return config?.stateChanging === true || methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS');
 }
 
-/** JSON with object keys sorted, so key order never makes two equal bodies differ. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * JSON with object keys sorted, so key order never makes two equal bodies differ. Recursive, so
+ * bounded: bodies deeper than MAX_JSON_DEPTH never get here (plugins/input-guard.ts), and a value
+ * that did some other way is refused rather than left to overflow the stack.
+ */
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_JSON_DEPTH + 2) throw new ApiError(400, 'invalid', `JSON may nest at most ${MAX_JSON_DEPTH} levels`);
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -12,10 +12,11 @@
 // Beyond a limit: 429 `rate_limited` with Retry-After. With DATABASE_URL the counters live in
 // PostgreSQL so every process shares them (services/rate-limit-store.ts). RATE_LIMITS=off turns all
 // this off; the sign-in attempt limits (services/throttle.ts) and the sign-up limit are separate.
-import fastifyRateLimit, { type CreateRateLimitOptions, normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE } from '@shared/constants';
+import { clientKey } from '../lib/client-key';
 import { rateLimited } from '../lib/errors';
 import { databaseRateLimitStore } from '../services/rate-limit-store';
 
@@ -56,8 +57,8 @@ declare module 'fastify' {
   }
 }
 
-/** IPv6 clients are counted per /64, the block one subscriber usually gets. */
-const address = (request: FastifyRequest) => normalizeIP(request.ip);
+/** IPv6 clients are counted per /64, the block one subscriber usually gets (the one rule of lib/client-key.ts). */
+const address = (request: FastifyRequest) => clientKey(request.ip);
 const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 
 export default fp(

@@ -12,6 +12,7 @@
 // One queue per process, like the thread pool it protects.
 import type { FastifyRequest } from 'fastify';
 import { serverBusy } from '../lib/errors';
+import { clientKey } from '../lib/client-key';
 
 export interface HashQueueOptions {
   /** Hashes running at once (HASH_CONCURRENCY). */
@@ -38,7 +39,8 @@ export interface HashClient {
 /** The client of a request: its address (as TRUST_PROXY makes it) and its connection. */
 export function hashClientOf(request: FastifyRequest): HashClient {
   const socket = request.raw.socket as { destroyed?: boolean } | undefined;
-  return { address: request.ip, gone: () => socket?.destroyed === true };
+  // IPv6 per /64 (lib/client-key.ts): the addresses of one subscriber share one client's places.
+  return { address: clientKey(request.ip), gone: () => socket?.destroyed === true };
 }
 
 export class HashQueue {

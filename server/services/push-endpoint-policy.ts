@@ -11,6 +11,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { Agent } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { domainToASCII } from 'node:url';
 
 /** Exact host names (or IP literals) allowed although not public, normalized as URL host names. */
 export type AllowedHosts = ReadonlySet<string>;
@@ -54,8 +55,27 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
-/** `[::1]` → `::1`; other host names as they are, without a trailing dot. */
-const bareHost = (hostname: string) => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname.replace(/\.$/, ''));
+/**
+ * The one form of a host name every check here compares (the subscribe check, PUSH_ALLOWED_HOSTS
+ * and the send-time lookup), or null for a name no resolver would take: `[::1]` → `::1`; names
+ * percent-decoded, IDNA to ASCII and lower case (domainToASCII, as WHATWG URL does), and without
+ * trailing dots. Every trailing dot goes, not one: the resolver reads `localhost..` as `localhost`,
+ * so a check that stripped one saw `localhost.`, matched no rule and let it in (issue 21).
+ */
+export function pushHost(hostname: string): string | null {
+  if (hostname.startsWith('[') && hostname.endsWith(']')) hostname = hostname.slice(1, -1);
+  if (isIP(hostname)) return hostname.toLowerCase();
+  let name: string;
+  try {
+    name = domainToASCII(decodeURIComponent(hostname));
+  } catch {
+    return null;
+  }
+  name = name.replace(/\.+$/, '');
+  // Empty (domainToASCII's answer to invalid IDNA) or with an empty label inside.
+  if (name === '' || name.split('.').some((label) => label === '')) return null;
+  return name;
+}
 
 // Names that lead into the server's own network: RFC 6761/6762/8375 special-use names, the
 // `.internal` of cloud metadata (metadata.google.internal), and single labels that the resolver's
@@ -70,7 +90,9 @@ export function parseAllowedHosts(raw: string | undefined): AllowedHosts {
     try {
       const url = new URL(`https://${entry}/`);
       if (url.port !== '' || url.username !== '' || url.pathname !== '/' || url.host !== url.hostname) throw new Error();
-      host = bareHost(url.hostname);
+      const normalized = pushHost(url.hostname);
+      if (normalized === null) throw new Error();
+      host = normalized;
     } catch {
       throw new Error(`PUSH_ALLOWED_HOSTS: "${entry}" is not a host name`);
     }
@@ -88,7 +110,8 @@ export function endpointProblem(endpoint: string, allowed: AllowedHosts): string
     return 'Must be an https URL';
   }
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return 'Must be an https URL without user name or password';
-  const host = bareHost(url.hostname);
+  const host = pushHost(url.hostname);
+  if (host === null) return 'Must be a public push service host';
   // A self-hosted push service may run on any port.
   if (allowed.has(host)) return null;
   if (url.port !== '') return 'Push services are reached on port 443 only';
@@ -117,7 +140,11 @@ const systemResolve: ResolveAll = (host) =>
  */
 export function checkedLookup(allowed: AllowedHosts, resolveAll: ResolveAll = systemResolve): LookupFunction {
   return ((hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const host = bareHost(hostname.toLowerCase());
+    const host = pushHost(hostname);
+    if (host === null) {
+      callback(Object.assign(new Error(`not a host name: ${hostname}`), { code: 'ENOTFOUND' }));
+      return;
+    }
     resolveAll(host).then(
       (found) => {
         const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;

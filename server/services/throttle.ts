@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { tooManyAttempts } from '../lib/errors';
 import type { Tx } from '../db/schema';
+import { clientKey } from '../lib/client-key';
 
 export interface Limit {
   key: string;
@@ -31,7 +32,7 @@ export const PASSWORD_LINK_ATTEMPTS_PER_IP = 20;
 export function loginLimits(kind: 'email' | 'wallet', address: string, ip: string): Limit[] {
   return [
     { key: `login:${kind}:${address.toLowerCase()}`, max: LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS },
-    { key: `login:ip:${ip}`, max: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
+    { key: `login:ip:${clientKey(ip)}`, max: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
   ];
 }
 
@@ -47,7 +48,7 @@ export function deviceLoginLimits(deviceId: string): Limit[] {
 export function mailLimits(address: string, ip: string): Limit[] {
   return [
     { key: `mail:${address.trim().toLowerCase()}`, max: MAILS_PER_ADDRESS, windowMs: 15 * MINUTE },
-    { key: `mail:ip:${ip}`, max: MAILS_PER_IP, windowMs: 15 * MINUTE },
+    { key: `mail:ip:${clientKey(ip)}`, max: MAILS_PER_IP, windowMs: 15 * MINUTE },
   ];
 }
 
@@ -56,7 +57,7 @@ export function passwordLinkLimits(token: string, ip: string): Limit[] {
   const digest = createHash('sha256').update(token).digest('base64url').slice(0, 22);
   return [
     { key: `link:${digest}`, max: PASSWORD_LINK_ATTEMPTS, windowMs: 15 * MINUTE },
-    { key: `link:ip:${ip}`, max: PASSWORD_LINK_ATTEMPTS_PER_IP, windowMs: 15 * MINUTE },
+    { key: `link:ip:${clientKey(ip)}`, max: PASSWORD_LINK_ATTEMPTS_PER_IP, windowMs: 15 * MINUTE },
   ];
 }
 

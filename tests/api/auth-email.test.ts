@@ -74,13 +74,16 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(wrong.json().code).toBe('invalid_credentials');
     });
 
-    it('refuses a confirmed address with "This email is already in use." on the email field', async () => {
+    it('answers a confirmed address like a new one and mails its owner a notice, no link (issue 21)', async () => {
       const { email } = await registerAndConfirm(t);
       const before = mails(t).length;
       const res = await register(email.toUpperCase());
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: EMAIL_IN_USE, code: 'email_in_use', errors: [{ field: 'email', message: EMAIL_IN_USE }] });
-      expect(mails(t).length).toBe(before);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ detail: 'We have sent a confirmation link to your e-mail.', email });
+      const sent = mails(t).slice(before);
+      expect(sent.map((m) => m.to)).toEqual([email]);
+      expect(sent[0].text).toMatch(/tried to register/);
+      expect(sent[0].link.searchParams.get('token')).toBeNull();
     });
 
     it('applies the spec field rules with field errors', async () => {
@@ -280,9 +283,12 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('refuses an address in use, the current address, and a missing email query', async () => {
       const a = await registerAndConfirm(t);
       const b = await registerAndConfirm(t);
+      // An address in use is answered like a free one (issue 21); its holder gets a notice, and nothing changes.
       const taken = await post('/auth/change-email/', { new_email: b.email, password: PASSWORD }, bearer(a.access));
-      expect(taken.statusCode).toBe(400);
-      expect(taken.json()).toMatchObject({ detail: EMAIL_IN_USE, errors: [{ field: 'new_email', message: EMAIL_IN_USE }] });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toEqual({ detail: 'We have sent a confirmation link to your new e-mail.' });
+      expect(lastMailTo(t, b.email).link.searchParams.get('token')).toBeNull();
+      expect((await get('/auth/me', bearer(a.access))).json().email).toBe(a.email);
       expect((await post('/auth/change-email/', { new_email: a.email, password: PASSWORD }, bearer(a.access))).json().code).toBe('same_email');
       expect((await get('/auth/confirm-email-change/abc/')).statusCode).toBe(400);
     });

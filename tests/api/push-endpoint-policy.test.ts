@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { createPushSender, sessionReadyPayload } from '../../server/services/push';
-import { isPublicAddress, parseAllowedHosts, pushAgent, PushEndpointRefused, type ResolveAll } from '../../server/services/push-endpoint-policy';
+import { checkedLookup, isPublicAddress, parseAllowedHosts, pushAgent, PushEndpointRefused, pushHost, type ResolveAll } from '../../server/services/push-endpoint-policy';
 import { endSession } from '../helpers/mining';
 import { apiCall, createPlayer, type TestPlayer } from '../helpers/players';
 import { browserKeys, makeCertificate, type PushService, startPushService } from '../helpers/push-service';
@@ -117,6 +117,24 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     for (const endpoint of ACCEPTED) expect((await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys })).statusCode, endpoint).toBe(201);
   });
 
+  it('refuses to subscribe the host-name spellings the send-time check refuses (issue 21): dots, case, IDNA, percent-encoding', async () => {
+    const p = await createPlayer(t);
+    const keys = browserKeys().json;
+    const spellings = [
+      'https://localhost../abc', 'https://vm../abc', 'https://localhost.../abc', 'https://vm.../abc', 'https://LOCALHOST../abc',
+      'https://push.local../abc', 'https://metadata.google.internal../abc', 'https://a..b.example/abc',
+      'https://%6c%6fcalhost/abc', 'https://%6c%6fcalhost../abc', 'https://vm%2e/abc', 'https://ｌｏｃａｌｈｏｓｔ../abc', 'https://xn--vm-/abc',
+    ];
+    for (const endpoint of spellings) {
+      const res = await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field), endpoint).toContain('endpoint');
+    }
+    expect(await rows(t, p.id)).toEqual([]);
+    // A trailing dot on a public name is the same name.
+    expect((await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint: 'https://push.example.com./abc', keys })).statusCode).toBe(201);
+  });
+
   it('PUSH_ALLOWED_HOSTS lets exactly the listed host through, on any port; other private hosts stay refused', async () => {
     const p = await createPlayer(open);
     const keys = browserKeys().json;
@@ -210,6 +228,19 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
 });
 
 describe('push endpoint policy: addresses and configuration', () => {
+  it('normalizes a host one way for the subscribe check, the allowed list and the send-time lookup', async () => {
+    for (const [raw, host] of [['LocalHost..', 'localhost'], ['vm.', 'vm'], ['[::1]', '::1'], ['Push.Example.COM.', 'push.example.com'], ['bücher.example', 'xn--bcher-kva.example']]) {
+      expect(pushHost(raw), raw).toBe(host);
+    }
+    for (const bad of ['a..b', '..', '', '%zz']) expect(pushHost(bad), bad).toBeNull();
+    // The lookup resolves the normalized name: `localhost..` is looked up as `localhost`, and refused.
+    const asked: string[] = [];
+    const lookup = checkedLookup(new Set(), async (h) => (asked.push(h), [{ address: '127.0.0.1', family: 4 }]));
+    const err = await new Promise((resolve) => lookup('localhost..', {}, (e) => resolve(e)));
+    expect(asked).toEqual(['localhost']);
+    expect(err).toBeInstanceOf(Error);
+  });
+
   it('tells public addresses from private and special ones', () => {
     for (const a of ['8.8.8.8', '1.1.1.1', '142.250.74.10', '2606:4700:4700::1111', '2a00:1450:4001:80b::200a']) expect(isPublicAddress(a), a).toBe(true);
     for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '255.255.255.255',

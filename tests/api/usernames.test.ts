@@ -1,5 +1,7 @@
 // Usernames: no invisible, direction-changing or look-alike characters, and one case fold on both
 // databases (SQLite's lower() folded only ASCII, so `Ärger1` and `ärger1` could both exist there).
+// UTS #39 (decisions §13, issue 21): letters of one script, and a name whose confusable skeleton is
+// another's is taken, by the unique key on both databases.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import * as m003 from '../../server/db/migrations/003-quests';
 import * as m004 from '../../server/db/migrations/004-season';
 import * as m005 from '../../server/db/migrations/005-push';
 import * as m006 from '../../server/db/migrations/006-worker-scan';
+import { usernameColumns } from '../../server/services/users';
 import { API, bearer, otherIp, quickUser, walletLogin } from '../helpers/accounts';
 import { createPgDatabase, createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -63,7 +66,7 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
       [`Ärger${s}`, `ärger${s}`],
       [`ÉCOLE${s}`, `école${s}`],
       [`Straße${s}`, `STRASSE${s}`],
-      [`ΟΔΟΣ${s}`, `οδοσ${s}`],
+      [`ЁЛКА${n + 100}`, `ёлка${n + 100}`],
     ];
     for (const [first, second] of pairs) {
       const a = await quickUser(t);
@@ -83,9 +86,50 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     const [a, b] = [await quickUser(t), await quickUser(t)];
     const results = await Promise.all([complete(a.access, `Ärger${s}`), complete(b.access, `ärger${s}`)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    // And directly in the database, past the route's check.
-    await expect(t.app.db.updateTable('users').set({ username: `ÄRGER${s}`, username_key: usernameKey(`ÄRGER${s}`) }).where('id', '=', a.user.id).execute()).resolves.toBeDefined();
-    await expect(t.app.db.updateTable('users').set({ username: `ärger${s}`, username_key: usernameKey(`ärger${s}`) }).where('id', '=', b.user.id).execute()).rejects.toThrow();
+    // And directly in the database, past the route's check (either of the two may have won).
+    const [winner, loser] = results[0].statusCode === 200 ? [a, b] : [b, a];
+    await expect(t.app.db.updateTable('users').set({ username: `ÄRGER${s}`, username_key: usernameKey(`ÄRGER${s}`) }).where('id', '=', winner.user.id).execute()).resolves.toBeDefined();
+    await expect(t.app.db.updateTable('users').set({ username: `ärger${s}`, username_key: usernameKey(`ärger${s}`) }).where('id', '=', loser.user.id).execute()).rejects.toThrow();
+  });
+
+  it('refuses the look-alikes of `admin7042` (issue 21): other scripts, invisible and combining marks, and same-skeleton names', async () => {
+    const owner = await quickUser(t);
+    expect((await complete(owner.access, 'admin7042')).statusCode).toBe(200);
+    const { user, access } = await quickUser(t, { username: `keep${suffix()}` });
+    const byCharacters = [
+      '\u0430dmin7042', // Cyrillic а among Latin letters
+      'ad\u034fmin7042', // combining grapheme joiner
+      '\u115fadmin7042', // Hangul choseong filler
+      'admin\u28007042', // Braille blank
+      'a\u0336dmin7042', // combining long stroke overlay
+      '\u2800'.repeat(5), // a name of five blanks
+    ];
+    for (const name of byCharacters) {
+      const res = await complete(access, name);
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toMatchObject({ code: 'invalid', errors: [{ field: 'username', message: 'Username contains invisible or look-alike characters' }] });
+    }
+    // Valid on their own, but they read as `admin7042`.
+    for (const name of ['adm1n7042', 'ADMIN7042', 'admln7042', 'adrnin7042', 'admin7O42']) {
+      const res = await complete(access, name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toMatchObject({ code: 'username_taken', detail: 'username is already taken' });
+    }
+    // Whole-Cyrillic names that read as a Latin one.
+    expect((await complete(owner.access, 'ace_1234')).statusCode).toBe(200);
+    const res = await complete(access, '\u0430\u0441\u0435_1234');
+    expect(res.json()).toMatchObject({ code: 'username_taken' });
+    expect((await row(user.id)).username).toBe(user.username);
+  });
+
+  it('the database refuses a confusable duplicate past the route (two claims racing)', async () => {
+    const [a, b] = [await quickUser(t), await quickUser(t)];
+    const results = await Promise.all([complete(a.access, 'rocket_77'), complete(b.access, 'r0cket_77')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0].statusCode === 200 ? a : b;
+    const loser = winner === a ? b : a;
+    await expect(t.app.db.updateTable('users').set(usernameColumns('rocket_77')).where('id', '=', loser.user.id).execute()).rejects.toThrow();
+    await expect(t.app.db.updateTable('users').set(usernameColumns('ROCKET_77')).where('id', '=', loser.user.id).execute()).rejects.toThrow();
   });
 
   it('gives a wallet player the checksummed address as username, with its key', async () => {
@@ -93,12 +137,12 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     const me = await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) });
     expect(me.json().username).toBe(account.address);
     const user = await t.app.db.selectFrom('users').select(['username', 'username_key']).where('wallet_address', '=', account.address).executeTakeFirstOrThrow();
-    expect(user).toEqual({ username: account.address, username_key: account.address.toLowerCase() });
+    expect(user).toEqual({ username: account.address, username_key: usernameKey(account.address) });
   });
 });
 
-describe.each(testDialects())('migration 008 (username_key) on %s', (dialect) => {
-  it('fills the key of existing players; of names that already fold together the oldest keeps it, none is renamed', async () => {
+describe.each(testDialects())('migrations 008 and 015 (username_key) on %s', (dialect) => {
+  it('fills the key of existing players; of names that already fold together or share a skeleton the oldest keeps it, none is renamed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pxt-m008-'));
     const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
     const database = openDatabase({ databaseUrl: pgDb?.url ?? null, dataDir: dir });
@@ -111,7 +155,7 @@ describe.each(testDialects())('migration 008 (username_key) on %s', (dialect) =>
       const first = await new Migrator({ db: database.db, provider: { getMigrations: async () => before } }).migrateToLatest();
       expect(first.error).toBeUndefined();
       // lower() kept these apart (ASCII-only on SQLite; full-width and ß on both).
-      const names = ['Ärger1', 'ärger1', 'admin', 'ａｄｍｉｎ', 'Straße1', 'STRASSE1', 'plain1', null];
+      const names = ['Ärger1', 'ärger1', 'admin', 'ａｄｍｉｎ', 'Straße1', 'STRASSE1', 'plain1', null, 'admin7042', '\u0430dmin7042', 'adm1n7042'];
       const raw = database.db as unknown as import('kysely').Kysely<any>;
       for (const [i, username] of names.entries()) {
         await raw.insertInto('users').values({ username, referral_code: `m8_${i}`, created_at: 1000 + i }).execute();
@@ -122,18 +166,22 @@ describe.each(testDialects())('migration 008 (username_key) on %s', (dialect) =>
       await migrate(database);
       const rows = await database.db.selectFrom('users').select(['username', 'username_key']).orderBy('id').execute();
       expect(rows.slice(0, names.length)).toEqual([
-        { username: 'Ärger1', username_key: 'ärger1' },
+        { username: 'Ärger1', username_key: usernameKey('ärger1') },
         { username: 'ärger1', username_key: null },
-        { username: 'admin', username_key: 'admin' },
+        { username: 'admin', username_key: usernameKey('admin') },
         { username: 'ａｄｍｉｎ', username_key: null },
-        { username: 'Straße1', username_key: 'strasse1' },
+        { username: 'Straße1', username_key: usernameKey('strasse1') },
         { username: 'STRASSE1', username_key: null },
-        { username: 'plain1', username_key: 'plain1' },
+        { username: 'plain1', username_key: usernameKey('plain1') },
         { username: null, username_key: null },
+        // Distinct under 008's fold; one skeleton under 015's.
+        { username: 'admin7042', username_key: usernameKey('admin7042') },
+        { username: '\u0430dmin7042', username_key: null },
+        { username: 'adm1n7042', username_key: null },
       ]);
-      expect(rows.slice(names.length).every((r, i) => r.username === `Bulk${i}` && r.username_key === `bulk${i}`)).toBe(true);
+      expect(rows.slice(names.length).every((r, i) => r.username === `Bulk${i}` && r.username_key === usernameKey(`bulk${i}`))).toBe(true);
       // The new index holds and the old one is gone (it would refuse nothing new, but keep the rules one).
-      await expect(database.db.insertInto('users').values({ username: 'ÄRGER1', username_key: 'ärger1', referral_code: 'm8_x', created_at: 1 }).execute()).rejects.toThrow();
+      await expect(database.db.insertInto('users').values({ username: 'ÄRGER1', username_key: usernameKey('ÄRGER1'), referral_code: 'm8_x', created_at: 1 }).execute()).rejects.toThrow();
     } finally {
       await database.close();
       await pgDb?.drop();

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string | null;
-  /** `usernameKey(username)` (shared/validation.ts), unique; NULL without a username (migration 008). */
+  /** `usernameKey(username)` (shared/validation.ts: the confusable skeleton), unique; NULL without a username or when an older look-alike holds it (migrations 008, 015). */
   username_key: string | null;
   email: string | null;
   email_confirmed: Generated<number>;

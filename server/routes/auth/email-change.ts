@@ -19,6 +19,7 @@ import { claimAddress } from '../../services/registrations';
 import { endAllSessions, endOtherSessions } from '../../services/sessions';
 import { mailLimits, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
+import { addressInUseNotice } from './address-notices';
 import { currentUser, emailInUse, invalidLink, modalLink, SECURITY, wrongAccount } from './common';
 
 /** What the undo link restores: the address and the sign-in methods as they were before the change. */
@@ -42,9 +43,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // decisions §13: the password, or a reauth string for accounts without one (counted like sign-ins).
       await requireProof(app, request, user, request.body);
       if (user.email === new_email) throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
-      // An unconfirmed registration of the address never blocks its proven owner (decisions §13).
-      if ((await findUserByEmail(app.db, new_email))?.email_confirmed) throw emailInUse('new_email');
+      // An address in use is answered like a free one, after the same limit (issue 21): its holder
+      // gets a notice instead of a link.
       await takeAttempt(app.db, mailLimits(new_email, request.ip));
+      // An unconfirmed registration of the address never blocks its proven owner (decisions §13).
+      if ((await findUserByEmail(app.db, new_email))?.email_confirmed) {
+        await app.mailer.sendLink(addressInUseNotice(app.config.appName, appUrl, new_email));
+        return { detail: 'We have sent a confirmation link to your new e-mail.' };
+      }
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['change_email']);
         return issueActionToken(trx, { userId: user.id, kind: 'change_email', payload: { email: new_email } });

@@ -27,6 +27,7 @@ import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
 import { deviceLoginLimits, loginLimits, mailLimits, pruneThrottle, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
+import { registerAttemptNotice } from './address-notices';
 import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY, wrongAccount } from './common';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -47,7 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { signIn: true }, schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      if ((await findUserByEmail(app.db, email))?.email_confirmed) throw emailInUse('email');
+      // A confirmed address is answered like a new one, after the same limits and hashing, and its
+      // owner gets a notice instead of a link (issue 21): the answer and its time tell nothing.
       // Limits the mails one address receives, and the hashing work one client can cause.
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
       const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
@@ -57,15 +59,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { token, repeated } = await retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, email);
-          if (existing?.email_confirmed) throw emailInUse('email');
+          await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
+          if (existing?.email_confirmed) return { token: null, repeated: true };
           // The password travels with its link and the account gets it only when that link is
           // opened with this browser's registration string: a stranger registering the address
           // again changes nothing, and the owner's own link keeps working.
           let user = existing;
-          if (!user) {
-            await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
-            user = await createUser(trx, { email });
-          }
+          if (!user) user = await createUser(trx, { email });
           const payload = { password_hash: passwordHash, registration_hash: digest(registration).toString('hex') };
           const issued = await issueActionToken(trx, { userId: user.id, kind: 'confirm_registration', payload });
           return { token: issued, repeated: existing !== undefined };
@@ -73,10 +73,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       );
 
       const { appName } = app.config;
-      const link = modalLink(appUrl, 'confirmRegistration', { token });
+      const link = token === null ? '' : modalLink(appUrl, 'confirmRegistration', { token });
       app.afterReply(reply, 'registration mail', () =>
         app.mailer.sendLink(
-          repeated
+          token === null
+            ? registerAttemptNotice(appName, appUrl, email)
+            : repeated
             ? {
                 to: email,
                 subject: `Confirm your registration in ${appName}`,
