@@ -214,7 +214,7 @@ for (const lang of LANGS) {
       expect(claimRows(server, account.username)).toBe(0);
 
       await login.getByLabel(t('auth:fields.email')).fill(account.email);
-      await login.getByLabel(t('auth:fields.password')).fill(account.password);
+      await login.getByLabel(t('auth:fields.password'), { exact: true }).fill(account.password);
       await login.getByRole('button', { name: t('auth:login.submit') }).click();
       await expect(login).toBeHidden();
       await expect.poll(() => claimRows(server, account.username), { timeout: 20_000 }).toBe(1);
