@@ -12,6 +12,7 @@ import { replayEarlyTap } from '../lib/early-taps';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalMount } from './modal-mount';
 import { OutboxSync } from './outbox-sync';
+import { ReauthMount } from './reauth-mount';
 import { ReturnAfterSignIn } from './return-after-sign-in';
 import { QueryLinks } from './query-links';
 
@@ -50,6 +51,7 @@ export function RootLayout() {
       <UsernamePrompt />
       <ReturnAfterSignIn />
       <ModalMount />
+      <ReauthMount />
       <OutboxSync />
     </>
   );

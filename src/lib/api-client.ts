@@ -3,6 +3,7 @@
 // renewal of the access token (POST auth/refresh/ {refresh} → {access}) then a retry; if the
 // server refuses the refresh token the player is signed out, while a renewal that only could not
 // happen now (429 rate_limited, 5xx, offline) keeps the session and fails the call instead.
+// A refused renewal opens the login with the reason ('sessionEnded').
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_BASE } from '@shared/constants';
 import { getAccessToken, getRefreshToken, setAccessToken, signOut } from './session';
@@ -17,6 +18,8 @@ export interface ApiOptions {
   skipAuth?: boolean;
   /** The Idempotency-Key to send (the outbox passes its own so a replay is recognised). */
   idempotencyKey?: string;
+  /** Extra headers (X-Device on sign-in calls, X-Registration on a registration link). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -66,10 +69,10 @@ export function refreshAccessToken(): Promise<Renewal> {
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { skipAuth = false, idempotencyKey, method = 'GET', ...rest } = options;
+  const { skipAuth = false, idempotencyKey, method = 'GET', headers: extra, ...rest } = options;
   const key = method !== 'GET' ? (idempotencyKey ?? newIdempotencyKey()) : idempotencyKey;
   const send = () => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extra };
     const token = skipAuth ? null : getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (key) headers['Idempotency-Key'] = key;
@@ -86,7 +89,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     const renewal = await refreshAccessToken();
     if (renewal.outcome === 'later') throw renewal.error;
     if (renewal.outcome === 'over') {
-      await signOut();
+      // The session was ended (elsewhere, by a password change, or it expired): say so and offer
+      // the login at once instead of leaving a half-signed-in page.
+      await signOut('sessionEnded');
       throw err;
     }
     return await send();

@@ -16,3 +16,10 @@ export function formatLongDate(iso: string | null | undefined, lang: string | un
   const date = parseISO(iso);
   return isValid(date) ? format(date, 'PPP', { locale: dateLocale(lang) }) : null;
 }
+
+/** A date with its time, such as "Nov 2, 2026, 3:04 PM" / "2 нояб. 2026 г., 15:04"; null for a missing or bad date. */
+export function formatDateTime(iso: string | null | undefined, lang: string | undefined): string | null {
+  if (!iso) return null;
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'PPp', { locale: dateLocale(lang) }) : null;
+}

@@ -49,6 +49,8 @@ export interface OutboxRow {
   body?: unknown;
   status: OutboxStatus;
   error?: string | null;
+  /** The account that made the call (lib/session.ts `currentAccount`); absent on rows of older versions. */
+  owner?: string | null;
 }
 export interface MetaRow {
   key: string;
@@ -87,8 +89,14 @@ export const db = new PxtDatabase();
 /** The tables that belong to the signed-in player (meta, e.g. the cached public config, stays). */
 export const playerTables = () => [db.user, db.boosts, db.sessions, db.tasks, db.referrals, db.season, db.outbox];
 
+/**
+ * Sign-out forgets the player's tables except the outbox: its calls belong to the account that made
+ * them (`OutboxRow.owner`) and go out when that account signs in again, or are dropped when another
+ * one does (lib/outbox.ts).
+ */
 export async function clearPlayerData(): Promise<void> {
-  await db.transaction('rw', playerTables(), async () => {
-    await Promise.all(playerTables().map((t) => t.clear()));
+  const tables = playerTables().filter((t) => t !== db.outbox);
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((t) => t.clear()));
   });
 }

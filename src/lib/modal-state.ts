@@ -24,6 +24,8 @@ export type ModalId =
   | 'newPassword'
   | 'addEmailPassword'
   | 'confirmEmail'
+  | 'wrongAccount'
+  | 'linkGoogle'
   | 'updatePasswordNotification'
   | 'notAuthorizedMiner'
   | 'error'

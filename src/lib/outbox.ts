@@ -10,11 +10,18 @@
 // still in progress" → the replay stops and that call and every later one stay 'pending' for the
 // next attempt (order matters: a start must not overtake the claim before it).
 //
+// Owners: each call is stored with the account that made it. When the session is over (the refresh
+// token is refused: the session was ended on another device) the replay stops and keeps the calls
+// 'pending' — the API client has signed the player out and opened the login with the reason. Once
+// the same account signs in again the calls go out with their original keys (paid once); when
+// another account signs in, the previous player's calls are dropped, never sent as someone else.
+//
 // The service worker's Background Sync asks an open page to run `replayOutbox` (sw/sync.ts), so nothing here needs React.
 import { FetchError } from 'ofetch';
 import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { api, newIdempotencyKey } from './api-client';
 import { db, type OutboxRow } from './db';
+import { currentAccount, isSignedIn } from './session';
 
 export interface OutboxCall {
   method: OutboxRow['method'];
@@ -77,6 +84,7 @@ async function enqueue(call: OutboxCall, key: string): Promise<SendResult<never>
     body: call.body,
     status: 'pending',
     error: null,
+    owner: currentAccount(),
   });
   return { status: 'queued', id: id as number, key };
 }
@@ -125,12 +133,30 @@ export function replayOutbox(): Promise<ReplaySummary> {
   return running;
 }
 
+/**
+ * Who may send a row now: its owner, signed in (else it waits); another signed-in account drops it.
+ * A row without owner (made by an older version, or signed out) goes out as before: sign-out
+ * cleared the outbox then, so it can only be the current player's.
+ */
+export function rowVerdict(row: Pick<OutboxRow, 'owner'>, signedIn: boolean, account: string | null): 'send' | 'wait' | 'drop' {
+  if (!row.owner) return 'send';
+  if (!signedIn || !account) return 'wait';
+  return row.owner === account ? 'send' : 'drop';
+}
+
 async function replay(): Promise<ReplaySummary> {
   const summary: ReplaySummary = { sent: 0, failed: 0, pending: 0, sentPaths: [] };
   // Done calls are kept as long as the server remembers their keys, then dropped.
   await db.outbox.where('status').equals('done').and((r) => r.createdAt < Date.now() - IDEMPOTENCY_WINDOW_MS).delete();
-  const rows = await db.outbox.where('status').anyOf(OPEN_STATUSES).sortBy('id');
-  if (isOffline()) return { ...summary, pending: rows.length };
+  const open = await db.outbox.where('status').anyOf(OPEN_STATUSES).sortBy('id');
+  const signedIn = isSignedIn();
+  const account = currentAccount();
+  // Another player's calls are never sent as this one: dropped (and forgotten) here.
+  const foreign = open.filter((r) => rowVerdict(r, signedIn, account) === 'drop');
+  if (foreign.length) await db.outbox.bulkDelete(foreign.map((r) => r.id!));
+  const rows = open.filter((r) => rowVerdict(r, signedIn, account) === 'send');
+  const waiting = open.length - foreign.length - rows.length;
+  if (isOffline() || rows.length === 0) return { ...summary, pending: rows.length + waiting };
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     await db.outbox.update(row.id!, { status: 'sending' });
@@ -140,9 +166,10 @@ async function replay(): Promise<ReplaySummary> {
       summary.sent++;
       summary.sentPaths.push(row.path);
     } catch (err) {
-      if (retryLater(err)) {
+      // 401: the session is over (the API client signed the player out): kept for the owner's next sign-in.
+      if (retryLater(err) || statusOf(err) === 401) {
         await db.outbox.update(row.id!, { status: 'pending' });
-        summary.pending = rows.length - i;
+        summary.pending = rows.length - i + waiting;
         break;
       }
       await db.outbox.update(row.id!, { status: 'failed', error: refusalText(err) });

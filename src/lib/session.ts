@@ -2,7 +2,8 @@
 // Login, e-mail confirmation and Google store both tokens; a refresh stores only the access token.
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { closeModal } from './modal-state';
+import { rememberDevice } from './devices';
+import { closeModal, openModal } from './modal-state';
 import { store } from './store';
 
 export const TOKEN_STORAGE_KEYS = { access: 'pxt.accessToken', refresh: 'pxt.refreshToken' } as const;
@@ -19,9 +20,30 @@ export const getAccessToken = () => store.get(accessTokenAtom);
 export const getRefreshToken = () => store.get(refreshTokenAtom);
 export const isSignedIn = () => store.get(signedInAtom);
 
-export function setTokens(tokens: { access: string; refresh: string }): void {
+/**
+ * The account an access token belongs to (its `sub` claim), read without checking the signature:
+ * only used to tell this browser's players apart (the outbox's owner, one device string each).
+ */
+export function accountOfToken(token: string | null | undefined): string | null {
+  const body = token?.split('.')[1];
+  if (!body) return null;
+  try {
+    const json = atob(body.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(body.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'number' || (typeof sub === 'string' && sub) ? String(sub) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in account's id, or null (signed out, or a token without one). */
+export const currentAccount = () => accountOfToken(getAccessToken());
+
+/** Stores a sign-in's tokens; its `device` string (decisions §13) is kept for that account. */
+export function setTokens(tokens: { access: string; refresh: string; device?: string }): void {
   store.set(accessTokenAtom, tokens.access);
   store.set(refreshTokenAtom, tokens.refresh);
+  if (tokens.device) rememberDevice(tokens.device, accountOfToken(tokens.access));
 }
 export const setAccessToken = (access: string) => store.set(accessTokenAtom, access);
 
@@ -33,8 +55,15 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-/** Forgets the tokens and the player's cached data. No network: see `logout` in current-user.ts. */
-export async function signOut(): Promise<void> {
+/** Why the player was signed out without asking: said in the login dialog that opens. */
+export type SignOutReason = 'sessionEnded';
+
+/**
+ * Forgets the tokens and the player's cached data (the offline outbox stays: its calls go out once
+ * the same player signs in again, see lib/outbox.ts). No network: see `logout` in current-user.ts.
+ * With a `reason`, the login dialog opens afterwards and says it.
+ */
+export async function signOut(reason?: SignOutReason): Promise<void> {
   store.set(accessTokenAtom, null);
   store.set(refreshTokenAtom, null);
   closeModal();
@@ -46,4 +75,5 @@ export async function signOut(): Promise<void> {
     console.warn('Could not clear local data', err);
   }
   for (const l of signedOutListeners) l();
+  if (reason) openModal('login', { notice: reason });
 }

@@ -11,10 +11,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
 
-async function call<T>(server: RunningServer, method: string, path: string, body?: unknown, access?: string): Promise<T> {
+async function call<T>(server: RunningServer, method: string, path: string, body?: unknown, access?: string, headers: Record<string, string> = {}): Promise<T> {
   const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(access ? { authorization: `Bearer ${access}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(access ? { authorization: `Bearer ${access}` } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await r.json().catch(() => null);
@@ -30,14 +30,17 @@ export interface Account {
   refresh: string;
 }
 
-/** A confirmed e-mail account with a username, made through the API (register → mailed link → confirm). */
+/** A confirmed e-mail account with a username and its password, made through the API (register → mailed link → confirm with X-Registration). */
 export async function createEmailAccount(server: RunningServer, username: string, password = 'punk1234'): Promise<Account> {
   const email = uniqueEmail(username.toLowerCase());
   const before = readOutbox(server.dataDir).length;
-  await call(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
+  const { registration } = await call<{ registration: string }>(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
   const mails = await outboxAfter(server.dataDir, before);
   const link = new URL(linkFromMail(mails[mails.length - 1], server.baseURL));
-  const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`);
+  // As the registering browser does (decisions §13): with X-Registration the typed password counts.
+  const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`, undefined, undefined, {
+    'x-registration': registration,
+  });
   await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);
   return { email, password, username, ...tokens };
 }

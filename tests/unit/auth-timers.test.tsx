@@ -13,9 +13,9 @@ const calls: string[] = [];
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   const path = new URL(String(input), 'http://app.test').pathname.replace('/api/v1/', '');
   calls.push(path);
-  // A browser signed in as the player gets a fresh pair (issue 16: the change revoked every session).
-  if (path.startsWith('auth/confirm-email-change/')) return json(200, { detail: 'Email changed', email: 'new@example.com', access: 'a2', refresh: 'r2' });
-  if (path.startsWith('auth/confirm-email/')) return json(200, { access: 'a2', refresh: 'r2' });
+  // Decisions §13: both links work only signed in as the account that asked; the session stays.
+  if (path.startsWith('auth/confirm-email-change/')) return json(200, { detail: 'Email changed', email: 'new@example.com' });
+  if (path.startsWith('auth/confirm-email/')) return json(200, { detail: 'Email confirmed', password_set: true });
   if (path === 'auth/me') return json(200, me);
   if (path === 'config/') return json(200, { app_name: 'PXT Companion', google_client_id: null, google_code_flow: false, vapid_public_key: 'k', mining_session_seconds: 60, payments_available: false });
   if (path === 'auth/login/') return json(200, { access: 'wa', refresh: 'wr' });
@@ -48,7 +48,7 @@ afterEach(async () => {
 describe('the record is fetched again 2 s after an e-mail confirmation (spec §4)', () => {
   it.each([
     ['confirmEmailChange', '/?modal=confirmEmailChange&token=tok-change&email=new%40example.com', true],
-    ['confirmEmail', '/?modal=confirmEmail&token=tok-confirm', false],
+    ['confirmEmail', '/?modal=confirmEmail&token=tok-confirm', true],
   ])('%s', async (_name, url, signedInBefore) => {
     if (signedInBefore) session.setTokens({ access: 'a', refresh: 'r' });
     await renderInApp(<QueryParamsHandler />, store, url);

@@ -60,7 +60,7 @@ describe('profile view', () => {
   it('shows an e-mail account without a wallet: wallet not linked, password change, link a wallet', () => {
     const v = profileView(me, 'en');
     expect(v).toMatchObject({ username: 'NeonRider7', email: 'rider@example.com', wallet: null, coins: 140, pxt: '12.500000', gems: 50 });
-    expect(v).toMatchObject({ canChangeEmail: true, canChangePassword: true, canAddEmailPassword: false, canLinkWallet: true });
+    expect(v).toMatchObject({ canChangeEmail: true, canChangePassword: true, canAddEmailPassword: false, canLinkWallet: true, needsPassword: false });
   });
 
   it('shows a wallet account: the short wallet, add e-mail and password, no wallet link', () => {

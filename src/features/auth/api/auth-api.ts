@@ -7,25 +7,56 @@ import type {
   EmailChangeConfirmedResponse,
   EmailChangedResponse,
   GoogleResponse,
+  MethodsResponse,
   PasswordChangedResponse,
   PasswordResetDoneResponse,
   RegisterRequest,
+  ReauthRequest,
+  ReauthResponse,
   RegisterResponse,
+  RegistrationConfirmed,
   TokenPair,
   WalletBoundResponse,
   WalletRequest,
 } from '@shared/api/auth';
 import { api } from '@/lib/api-client';
+import { deviceHeaders, rememberRegistration, registrationHeaders } from '@/lib/devices';
+import type { Proof } from '@/lib/reauth';
 import { getRefreshToken, isSignedIn } from '@/lib/session';
 
+// Every sign-in call sends this browser's known-device strings (X-Device, decisions §13); the
+// answer's `device` is kept by setTokens (lib/session.ts).
+
 export const loginByEmail = (email: string, password: string) =>
-  api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true });
+  api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true, headers: deviceHeaders() });
 
-export const register = (body: RegisterRequest) =>
-  api<RegisterResponse>('auth/register/', { method: 'POST', body: { ...body }, skipAuth: true });
+/** Keeps the answer's `registration`: this browser sends it back when it opens the link. */
+export const register = async (body: RegisterRequest) => {
+  const r = await api<RegisterResponse>('auth/register/', { method: 'POST', body: { ...body }, skipAuth: true });
+  rememberRegistration(r.registration);
+  return r;
+};
 
-export const confirmEmail = (token: string) =>
-  api<Partial<TokenPair>>(`auth/confirm-email/${encodeURIComponent(token)}/`, { skipAuth: true });
+/**
+ * The registration link: with this browser's X-Registration the password typed at registration
+ * counts; without (another browser) the answer says `password_set: false` and hands a
+ * `password_token` to choose one at once.
+ */
+export const confirmRegistration = (token: string) =>
+  api<Partial<RegistrationConfirmed>>(`auth/confirm-email/${encodeURIComponent(token)}/`, {
+    skipAuth: true,
+    headers: { ...registrationHeaders(), ...deviceHeaders() },
+  });
+
+/** The link of an address ADDED to an account: works only with that account's bearer (else 403 wrong_account). */
+export const confirmAddedEmail = (token: string) =>
+  api<{ detail: string; password_set?: boolean }>(`auth/confirm-email/${encodeURIComponent(token)}/`, { skipAuth: !isSignedIn() });
+
+/** POST /auth/reauth/ with one proof of this player: a single-use string valid 5 minutes. */
+export const reauthenticate = (body: ReauthRequest) =>
+  api<ReauthResponse>('auth/reauth/', { method: 'POST', body: { ...body }, headers: deviceHeaders() });
+
+export const getMethods = () => api<MethodsResponse>('auth/methods/');
 
 export const completeRegistration = (username: string, referralLink: string | null) =>
   api<CompleteRegistrationResponse>('auth/complete-registration/', { method: 'PATCH', body: { username, referral_link: referralLink } });
@@ -36,11 +67,11 @@ export const requestPasswordReset = (email: string) =>
 export const confirmPasswordReset = (token: string, newPassword: string) =>
   api<PasswordResetDoneResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
 
-/** `password` only when the account has one (decisions §12). */
-export const changeEmail = (newEmail: string, password?: string) =>
-  api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail, ...(password === undefined ? {} : { password }) } });
+/** Proof (decisions §13): the password where the account has one, else a `reauth` string. */
+export const changeEmail = (newEmail: string, proof: Proof = {}) =>
+  api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail, ...proof } });
 
-/** Signed in, the bearer goes along: the server then answers this browser a fresh token pair. */
+/** Works only with the bearer of the account that asked (else 403 wrong_account); the session stays. */
 export const confirmEmailChange = (token: string, email: string) =>
   api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: !isSignedIn() });
 
@@ -62,10 +93,15 @@ export const addEmailPassword = (body: AddEmailPasswordRequest) =>
 
 /** Token flow: Google's access token; code flow: the popup's authorization code. */
 export const loginWithGoogle = (proof: { access_token: string } | { code: string }) =>
-  api<GoogleResponse>('auth/google/', { method: 'POST', body: proof, skipAuth: true });
+  api<GoogleResponse>('auth/google/', { method: 'POST', body: proof, skipAuth: true, headers: deviceHeaders() });
+
+/** Signed in, the same call links Google to this account, with proof in `reauth`. */
+export const linkGoogle = (google: { access_token: string } | { code: string }, reauth: string) =>
+  api<{ detail: string; action: 'linked' }>('auth/google/', { method: 'POST', body: { ...google, reauth } });
 
 export const loginWithWallet = (body: WalletRequest) =>
-  api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true });
+  api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true, headers: deviceHeaders() });
 
-export const bindWallet = (body: WalletRequest) =>
-  api<WalletBoundResponse>('auth/add-wallet/', { method: 'POST', body: { ...body } });
+/** The new wallet's signature of the bind text, and proof of the account (decisions §13). */
+export const bindWallet = (body: WalletRequest, proof: Proof = {}) =>
+  api<WalletBoundResponse>('auth/add-wallet/', { method: 'POST', body: { ...body, ...proof } });

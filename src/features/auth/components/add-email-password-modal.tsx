@@ -6,6 +6,7 @@ import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { fieldMessage } from '@/lib/api-errors';
 import { closeModal, openModal } from '@/lib/modal-state';
+import { ReauthCancelled, withReauth } from '@/lib/reauth';
 import { addEmailPassword } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { confirmMessage, emailMessage, passwordMessage, passwordPairValid } from '../lib/validation';
@@ -32,9 +33,14 @@ export default function AddEmailPasswordModal() {
     setEmailError(null);
     setFormError(null);
     try {
-      await addEmailPassword({ email: email.trim(), password, confirm_password: confirm });
+      // Proof is a reauth string (decisions §13): the server asks, the reauth prompt obtains it.
+      await withReauth(({ reauth }) => addEmailPassword({ email: email.trim(), password, confirm_password: confirm, ...(reauth ? { reauth } : {}) }));
       openModal('confirmEmail');
     } catch (err) {
+      if (err instanceof ReauthCancelled) {
+        setBusy(false);
+        return;
+      }
       // Spec §8: the server's message, else 'Add email and password failed'.
       const f = authFailure(err, t('errors:auth.addEmailPassword'));
       const inUse = f.code === 'email_in_use' || /already in use/i.test(fieldMessage(f, 'email') ?? f.message);

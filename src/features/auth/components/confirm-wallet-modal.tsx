@@ -6,6 +6,7 @@ import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { loadAppConfig } from '@/lib/app-config';
 import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
+import { ReauthCancelled } from '@/lib/reauth';
 import { isSignedIn } from '@/lib/session';
 import { authFailure } from '../lib/auth-failure';
 import {
@@ -49,6 +50,11 @@ export default function ConfirmWalletModal() {
         else closeModal();
       } catch (err) {
         if (!alive.current) return;
+        // The player closed "Confirm it is you": nothing was linked, the dialog goes too.
+        if (err instanceof ReauthCancelled) {
+          closeModal();
+          return;
+        }
         if (isUserRejection(err)) {
           setPhase('rejected');
           timer.current = setTimeout(() => alive.current && void run(provider), WALLET_RETRY_MS);

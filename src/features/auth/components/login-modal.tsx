@@ -17,6 +17,7 @@ const NOTICES: Record<string, string> = {
   passwordReset: 'login.notice.passwordReset',
   passwordChanged: 'login.notice.passwordChanged',
   emailChanged: 'login.notice.emailChanged',
+  sessionEnded: 'login.notice.sessionEnded',
 };
 
 /** E-mail login (spec §2, §5): success fetches the player and closes; failure says 'incorrect credentials'. */

@@ -7,6 +7,7 @@ import { TextField } from '@/components/text-field';
 import { fieldMessage, toApiFailure } from '@/lib/api-errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { closeModal } from '@/lib/modal-state';
+import { ReauthCancelled, withReauth } from '@/lib/reauth';
 import { changeEmail } from '../api/auth-api';
 import { newEmailMessage } from '../lib/validation';
 
@@ -14,8 +15,8 @@ import { newEmailMessage } from '../lib/validation';
 const PASSWORD_CODES: Record<string, string> = { password_required: 'updateEmail.passwordRequired', invalid_password: 'updateEmail.passwordWrong' };
 
 /**
- * Change e-mail (spec §5, decisions §12): saved only when the trimmed value is valid and, when the
- * account has a password, with that password; success says where the link went and that the
+ * Change e-mail (spec §5, decisions §12, §13): saved only when the trimmed value is valid and with
+ * proof — the account's password typed here, or (no password) the reauth prompt; success says where the link went and that the
  * address stays until it is opened.
  */
 export default function UpdateEmailModal() {
@@ -42,11 +43,17 @@ export default function UpdateEmailModal() {
     }
     setBusy(true);
     try {
-      await changeEmail(value.trim(), needsPassword ? password : undefined);
+      // Proof up front where the account has a password; otherwise the server asks for it and the
+      // reauth prompt obtains it (decisions §13).
+      await withReauth((proof) => changeEmail(value.trim(), proof), needsPassword ? { password } : {});
       // Nothing changes until the link is opened: say where it went and what stays meanwhile.
       setSentTo(value.trim().toLowerCase());
       setBusy(false);
     } catch (err) {
+      if (err instanceof ReauthCancelled) {
+        setBusy(false);
+        return;
+      }
       // Spec §8: the failure itself is not announced; a named field problem (address in use,
       // password) is. Throttling explains itself under the password.
       const f = toApiFailure(err, t('errors:auth.changeEmail'));

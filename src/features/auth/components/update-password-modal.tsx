@@ -21,6 +21,8 @@ export default function UpdatePasswordModal() {
   const email = useCurrentUser()?.email ?? '';
   const token = params.token ?? '';
   const [done, setDone] = useState(false);
+  // A registration link opened in another browser: signed in, but no password yet (decisions §13).
+  const noPassword = params.notice === 'noPassword';
 
   const send = async (password: string, confirm: string) => {
     if (!token) return null;
@@ -43,9 +45,9 @@ export default function UpdatePasswordModal() {
 
   if (done) {
     return (
-      <Modal title={t('updatePassword.title')} onClose={closeModal}>
+      <Modal title={t(noPassword ? 'noPassword.title' : 'updatePassword.title')} onClose={closeModal}>
         <p className="modal-note" role="status">
-          {t('updatePassword.done')}
+          {t(noPassword ? 'noPassword.done' : 'updatePassword.done')}
         </p>
         <div className="modal-actions">
           <Button block onClick={closeModal} data-autofocus>
@@ -57,8 +59,13 @@ export default function UpdatePasswordModal() {
   }
 
   return (
-    <Modal title={t('updatePassword.title')} onClose={closeModal}>
-      <PasswordPairForm submitLabel={t('updatePassword.submit')} onSubmit={send} disabled={!token}>
+    <Modal title={t(noPassword ? 'noPassword.title' : 'updatePassword.title')} onClose={closeModal}>
+      <PasswordPairForm submitLabel={t(noPassword ? 'noPassword.submit' : 'updatePassword.submit')} onSubmit={send} disabled={!token}>
+        {noPassword && (
+          <p className="modal-note" role="status">
+            {t('noPassword.text')}
+          </p>
+        )}
         {!token && (
           <p className="modal-error" role="alert">
             {t('newPassword.missingToken')}

@@ -11,7 +11,7 @@ import { requestGoogleAccessToken, requestGoogleCode } from './google';
 export async function signInWithGoogle(clientId: string, codeFlow = false): Promise<void> {
   const proof = codeFlow ? { code: await requestGoogleCode(clientId) } : { access_token: await requestGoogleAccessToken(clientId) };
   const r = await loginWithGoogle(proof);
-  setTokens({ access: r.access, refresh: r.refresh });
+  setTokens({ access: r.access, refresh: r.refresh, device: r.device });
   if (r.action === 'registered') {
     try {
       await completeRegistration(r.username, storedReferralLink());

@@ -1,8 +1,9 @@
 // The wallet sign-in / binding of spec §4: sign the exact text of shared/wallet-texts.ts with a
-// millisecond timestamp, then link (signed in) or log in (visitor).
+// millisecond timestamp, then link (signed in, with proof of the account) or log in (visitor).
 import { walletBindText, walletLoginText } from '@shared/wallet-texts';
 import { loadAppConfig } from '@/lib/app-config';
 import { refreshCurrentUser } from '@/lib/current-user';
+import { withReauth } from '@/lib/reauth';
 import { isSignedIn, setTokens } from '@/lib/session';
 import { bindWallet, loginWithWallet } from '../api/auth-api';
 import { signText, type Eip1193Provider } from '@/lib/wallet';
@@ -19,7 +20,8 @@ export async function walletSignIn(provider: Eip1193Provider): Promise<WalletOut
   const text = linking ? walletBindText(timestamp) : walletLoginText(appName, timestamp);
   const { address, signature } = await signText(provider, text);
   if (linking) {
-    const r = await bindWallet({ address, signature, timestamp });
+    // Linking needs proof of the account (decisions §13): the reauth prompt asks when the server does.
+    const r = await withReauth((proof) => bindWallet({ address, signature, timestamp }, proof));
     // Spec §4: the binding result is only logged.
     console.info(r.detail);
     await refreshCurrentUser();

@@ -12,6 +12,7 @@ import { openModal } from '@/lib/modal-state';
 import { signedInAtom } from '@/lib/session';
 import { requestPasswordChange } from '../api/profile-api';
 import { profileView } from '../state/profile-view';
+import { SecuritySection } from './security-section';
 import './profile.css';
 
 /** /profile (public): the player's account, or a sign-in prompt for visitors. */
@@ -127,6 +128,14 @@ function PlayerProfile() {
 
       <div className="profile-card profile__actions">
         <h2>{t('actions.title')}</h2>
+        {view.needsPassword && (
+          <div className="profile__no-password" data-testid="profile-no-password">
+            <p>{t('actions.noPassword')}</p>
+            <Button loading={busy} onClick={() => void changePassword()}>
+              {t('actions.setPassword')}
+            </Button>
+          </div>
+        )}
         <div className="profile__buttons">
           <Button variant="ghost" onClick={() => openModal('updateUsername')}>
             {t('actions.username')}
@@ -158,6 +167,8 @@ function PlayerProfile() {
           </p>
         )}
       </div>
+
+      <SecuritySection email={view.email} />
     </section>
   );
 }

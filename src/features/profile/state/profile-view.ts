@@ -16,6 +16,8 @@ export interface ProfileView {
   canChangePassword: boolean;
   canAddEmailPassword: boolean;
   canLinkWallet: boolean;
+  /** An e-mail account without a password (its registration link was opened elsewhere, decisions §13). */
+  needsPassword: boolean;
 }
 
 export function profileView(user: Me, locale: string): ProfileView {
@@ -30,7 +32,8 @@ export function profileView(user: Me, locale: string): ProfileView {
     gems: user.gems,
     canChangeEmail: email !== null,
     canChangePassword: user.password_set,
-    canAddEmailPassword: !user.password_set,
+    canAddEmailPassword: !user.password_set && email === null,
     canLinkWallet: !user.wallet_address,
+    needsPassword: !user.password_set && email !== null,
   };
 }

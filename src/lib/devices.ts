@@ -1,0 +1,89 @@
+// The browser's proofs of decisions §13. `device`: every sign-in answers an opaque known-device
+// string for that account; the browser keeps them (newest first, one per account, at most
+// DEVICE_HEADER_MAX) and sends them comma-separated as X-Device with every sign-in call and with
+// /auth/reauth/. `registration`: POST /auth/register/ answers one; the newest is sent back as
+// X-Registration when this browser opens a registration link, so the password typed here counts.
+
+// The values of shared/api/auth.ts (DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER), written
+// here because that file holds zod, which must not reach the browser bundle; tests/unit/devices.test.ts
+// proves they agree.
+export const DEVICE_HEADER = 'x-device';
+export const DEVICE_HEADER_MAX = 8;
+export const REGISTRATION_HEADER = 'x-registration';
+
+export const DEVICE_STORAGE_KEY = 'pxt.devices';
+export const REGISTRATION_STORAGE_KEY = 'pxt.registration';
+
+interface Entry {
+  device: string;
+  /** Whose string it is (the account id of the sign-in that answered it), when known. */
+  account?: string;
+}
+
+/** A device string is opaque; this only refuses what could break the header (commas, spaces, controls, huge). */
+const usable = (s: unknown): s is string => typeof s === 'string' && s.length > 0 && s.length <= 512 && /^[\x21-\x2b\x2d-\x7e]+$/.test(s);
+
+function readEntries(): Entry[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(DEVICE_STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .map((e): Entry | null => (usable(e) ? { device: e } : e && typeof e === 'object' && usable((e as Entry).device) ? (e as Entry) : null))
+      .filter((e): e is Entry => e !== null)
+      .slice(0, DEVICE_HEADER_MAX);
+  } catch {
+    return [];
+  }
+}
+
+/** The kept device strings, newest first. */
+export const storedDevices = (): string[] => readEntries().map((e) => e.device);
+
+/**
+ * Keeps the device string a sign-in answered, newest first. `account` names whose it is: a new
+ * string of the same account replaces its old one, so each account keeps one place in the list.
+ */
+export function rememberDevice(device: string | undefined | null, account?: string | null): void {
+  if (!usable(device)) return;
+  const kept = readEntries().filter((e) => e.device !== device && !(account && e.account === account));
+  const next = [{ device, ...(account ? { account } : {}) }, ...kept].slice(0, DEVICE_HEADER_MAX);
+  try {
+    localStorage.setItem(DEVICE_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    /* storage unavailable: sign-in still works, only without the known-device limit */
+  }
+}
+
+/** `{ 'x-device': 'newest,older,…' }`, or nothing when this browser keeps no device string. */
+export function deviceHeaders(): Record<string, string> {
+  const list = storedDevices();
+  return list.length ? { [DEVICE_HEADER]: list.join(',') } : {};
+}
+
+export function rememberRegistration(registration: string | undefined | null): void {
+  if (!usable(registration)) return;
+  try {
+    localStorage.setItem(REGISTRATION_STORAGE_KEY, registration);
+  } catch {
+    /* storage unavailable: the link then works as if opened elsewhere (a password is asked for) */
+  }
+}
+
+/** `{ 'x-registration': … }` with the newest registration string, or nothing. */
+export function registrationHeaders(): Record<string, string> {
+  try {
+    const r = localStorage.getItem(REGISTRATION_STORAGE_KEY);
+    return usable(r) ? { [REGISTRATION_HEADER]: r } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Forgets the registration string once its link has worked. */
+export function forgetRegistration(): void {
+  try {
+    localStorage.removeItem(REGISTRATION_STORAGE_KEY);
+  } catch {
+    /* nothing to do */
+  }
+}
