@@ -75,6 +75,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     const headers: Record<string, string> = { ...extra };
     const token = skipAuth ? null : getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The interface's language, kept on the account for the mails the server writes (decisions §13).
+    const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    if (lang) headers['X-Language'] = lang;
     if (key) headers['Idempotency-Key'] = key;
     return raw<T>(path, { ...(rest as FetchOptions<'json'>), method, headers });
   };
