@@ -6,53 +6,17 @@
 // Clients are told apart by their source address (127.0.0.2, 127.0.0.3: all of 127/8 is loopback
 // on Linux), so the server needs no proxy setting to see two clients.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURES_PER_IP } from '../../server/services/throttle';
 import { API, parseMail, PASSWORD, uniqueEmail } from '../helpers/accounts';
+import { type Answer, callFrom, latencyFigures } from '../helpers/raw-http';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const FLOODER = '127.0.0.2';
 const PLAYER = '127.0.0.3';
 const BURST = 60;
-
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-/** One request on its own connection from `localAddress`; status 0 when the connection failed. */
-function call(server: ServerProcess, localAddress: string, method: string, path: string, body?: object, extraHeaders: Record<string, string> = {}): Promise<Answer> {
-  const t0 = performance.now();
-  const payload = body ? JSON.stringify(body) : undefined;
-  return new Promise((resolve) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path,
-        localAddress,
-        agent: false,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...extraHeaders },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - t0 }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - t0 }));
-    req.end(payload);
-  });
-}
-
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const figures = (xs: number[]) => (xs.length ? `p50 ${Math.round(p50(xs))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length})` : 'none');
 
 describe('a burst of failed sign-ins against the real server (default scrypt cost)', () => {
   let server: ServerProcess | undefined;
@@ -92,7 +56,7 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     const s = server!;
     // The other player: registered and confirmed through the mailed link, as a client would.
     const email = uniqueEmail('burst-player');
-    const reg = await call(s, PLAYER, 'POST', `${API}/auth/register/`, { email, password: PASSWORD, confirm_password: PASSWORD });
+    const reg = await callFrom(s, PLAYER, 'POST', `${API}/auth/register/`, { email, password: PASSWORD, confirm_password: PASSWORD });
     expect(reg.status, reg.body).toBe(201);
     const outbox = join(dataDir, 'data', 'outbox');
     // The server mails after it answers.
@@ -103,15 +67,15 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     }, { timeout: 10_000, interval: 50 });
     const mail = parseMail(readFileSync(join(outbox, file), 'utf8'));
     // Opened in the registering browser (decisions §13): its registration string makes the typed password the account's.
-    const confirmed = await call(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`, undefined, {
+    const confirmed = await callFrom(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`, undefined, {
       'x-registration': JSON.parse(reg.body).registration,
     });
     expect(confirmed.status, confirmed.body).toBe(200);
-    const signIn = () => call(s, PLAYER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD });
+    const signIn = () => callFrom(s, PLAYER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD });
 
     // Idle figures.
     const idlePage: number[] = [];
-    for (let i = 0; i < 10; i++) idlePage.push((await call(s, PLAYER, 'GET', '/')).ms);
+    for (let i = 0; i < 10; i++) idlePage.push((await callFrom(s, PLAYER, 'GET', '/')).ms);
     const idleLogin: number[] = [];
     for (let i = 0; i < 3; i++) {
       const a = await signIn();
@@ -121,12 +85,12 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
 
     // The burst: distinct unknown addresses, so only the per-IP limit and the hash queue stand in the way.
     let flooding = true;
-    const flood = Promise.all(Array.from({ length: BURST }, () => call(s, FLOODER, 'POST', `${API}/auth/login-by-email/`, { email: uniqueEmail('flood'), password: 'wrongpass1' }))).finally(
+    const flood = Promise.all(Array.from({ length: BURST }, () => callFrom(s, FLOODER, 'POST', `${API}/auth/login-by-email/`, { email: uniqueEmail('flood'), password: 'wrongpass1' }))).finally(
       () => (flooding = false),
     );
     const pages: Answer[] = [];
     const loadPages = (async () => {
-      do pages.push(await call(s, PLAYER, 'GET', '/'));
+      do pages.push(await callFrom(s, PLAYER, 'GET', '/'));
       while (flooding);
     })();
     const logins: Answer[] = [];
@@ -140,8 +104,8 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     console.log(
       [
         `login burst (${BURST} failed sign-ins from ${FLOODER}, default scrypt cost):`,
-        `  GET /           idle: ${figures(idlePage)}; during the burst: ${figures(pages.map((a) => a.ms))}`,
-        `  other's login   idle: ${figures(idleLogin)}; during the burst: ${figures(logins.map((a) => a.ms))}`,
+        `  GET /           idle: ${latencyFigures(idlePage)}; during the burst: ${latencyFigures(pages.map((a) => a.ms))}`,
+        `  other's login   idle: ${latencyFigures(idleLogin)}; during the burst: ${latencyFigures(logins.map((a) => a.ms))}`,
         `  burst answers: ${count(400)} checked (400), ${count(429)} throttled (429), ${count(503)} busy (503), others: ${results.filter((r) => ![400, 429, 503].includes(r.status)).map((r) => r.status).join(',') || 'none'}; burst took ${Math.round(Math.max(...results.map((r) => r.ms)))} ms`,
       ].join('\n'),
     );
