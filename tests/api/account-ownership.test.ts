@@ -216,6 +216,23 @@ describe.each(testDialects())('account ownership on %s', (dialect) => {
       expect((await me(owner.access)).json().email).toBe(next);
     });
 
+    it('the undo of an e-mail change also takes back a wallet linked after the change', async () => {
+      const owner = await registerAndConfirm(t);
+      const stolen = uniqueEmail('thief-box');
+      // With the stolen password: move the address, then link the thief's wallet.
+      await call('POST', '/auth/change-email/', { access: owner.access, payload: { new_email: stolen, password: PASSWORD } });
+      const token = mailedToken(t, stolen, 'confirmEmailChange');
+      expect((await call('GET', `/auth/confirm-email-change/${token}/?email=${encodeURIComponent(stolen)}`, { access: owner.access })).statusCode).toBe(200);
+      const thiefWallet = newWallet();
+      expect((await call('POST', '/auth/add-wallet/', { access: owner.access, payload: { ...(await signBind(thiefWallet)), password: PASSWORD } })).statusCode).toBe(200);
+      await t.app.afterReplySettled();
+      // The owner undoes it from the old mailbox.
+      const undo = mailedToken(t, owner.email, 'undoEmailChange');
+      expect((await call('POST', '/auth/undo-email-change/', { payload: { token: undo } })).statusCode).toBe(200);
+      const theirs = await walletLogin(t, thiefWallet);
+      expect((await me(theirs.access)).json().email).toBe('');
+    });
+
     it('an unconfirmed registration never blocks the address\'s proven owner from adding it', async () => {
       const email = uniqueEmail('squat');
       expect((await call('POST', '/auth/register/', { payload: { email, password: 'squat1234', confirm_password: 'squat1234' } })).statusCode).toBe(201);

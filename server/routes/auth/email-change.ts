@@ -28,6 +28,8 @@ interface UndoPayload {
   new_email: string;
   password_hash: string | null;
   google_sub: string | null;
+  /** Absent in undo links issued before wallets were restored too. */
+  wallet_address?: string | null;
   changed_at: number;
 }
 
@@ -91,7 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
           await endOtherSessions(trx, used.userId, request.sessionId, now);
           if (!user.email || user.email === email) return null;
-          const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, changed_at: now };
+          const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, wallet_address: user.wallet_address, changed_at: now };
           return { to: user.email, token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now) };
         });
       } catch (err) {
@@ -134,11 +136,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             await trx.updateTable('users').set({ email: null }).where('id', '=', holder.id).execute();
             await revokeActionTokens(trx, holder.id, ['confirm_registration'], now);
           }
-          // The password and Google link as they were: whoever moved the address may have reset
-          // the password or linked a Google account through it.
+          // The password, Google link and wallet as they were: whoever moved the address may have reset
+          // the password, or linked a Google account or a wallet, through it.
           await trx
             .updateTable('users')
-            .set({ email: undo.old_email, email_confirmed: 1, password_hash: undo.password_hash, google_sub: undo.google_sub })
+            .set({
+              email: undo.old_email,
+              email_confirmed: 1,
+              password_hash: undo.password_hash,
+              google_sub: undo.google_sub,
+              ...(undo.wallet_address !== undefined ? { wallet_address: undo.wallet_address } : {}),
+            })
             .where('id', '=', user.id)
             .execute();
           await endAllSessions(trx, user.id, now);
