@@ -6,7 +6,7 @@
 // locks the address and fills the queue) neither locks out nor queues out the owner's own browser.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { DEVICE_HEADER, DEVICE_HEADER_MAX } from '@shared/api/auth';
+import { DEVICE_HEADER, DEVICE_HEADER_MAX } from '@shared/auth-headers';
 
 export interface KnownDevices {
   /** A new device string for this account. */

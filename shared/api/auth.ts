@@ -14,12 +14,6 @@ export const PASSWORD_REQUIRED = 'Enter your password';
 export const PASSWORD_WRONG = 'Wrong password';
 export const REAUTH_REQUIRED = 'Confirm it is you first: enter your password or sign with your wallet.';
 
-/** Headers of decisions §13: the registering browser's proof, and the known-device strings it keeps. */
-export const REGISTRATION_HEADER = 'x-registration';
-export const DEVICE_HEADER = 'x-device';
-/** How many device strings (one per account this browser signed into) one X-Device header may carry. */
-export const DEVICE_HEADER_MAX = 8;
-
 const PASSWORD_MAX = 128;
 
 /** One plain address (shared/validation.ts: never a list, a display name or a quoted part), trimmed and lower-cased. */

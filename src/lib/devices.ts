@@ -4,12 +4,7 @@
 // /auth/reauth/. `registration`: POST /auth/register/ answers one; the newest is sent back as
 // X-Registration when this browser opens a registration link, so the password typed here counts.
 
-// The values of shared/api/auth.ts (DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER), written
-// here because that file holds zod, which must not reach the browser bundle; tests/unit/devices.test.ts
-// proves they agree.
-export const DEVICE_HEADER = 'x-device';
-export const DEVICE_HEADER_MAX = 8;
-export const REGISTRATION_HEADER = 'x-registration';
+import { DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER } from '@shared/auth-headers';
 
 export const DEVICE_STORAGE_KEY = 'pxt.devices';
 export const REGISTRATION_STORAGE_KEY = 'pxt.registration';

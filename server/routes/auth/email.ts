@@ -10,12 +10,12 @@ import {
   detailSchema,
   emailConfirmedSchema,
   loginByEmailRequestSchema,
-  REGISTRATION_HEADER,
   registerRequestSchema,
   registerResponseSchema,
   tokenPairSchema,
   tokenParamsSchema,
 } from '@shared/api/auth';
+import { REGISTRATION_HEADER } from '@shared/auth-headers';
 import { refuse } from '../../lib/errors';
 import { noticeAccount } from '../../services/account-notices';
 import { requireProof } from '../../services/account-proof';
