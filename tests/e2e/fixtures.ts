@@ -172,6 +172,34 @@ export function linkFromMail(eml: string, baseURL: string): string {
   return m[0];
 }
 
+/**
+ * The app links, oldest first, of the mails to `to` that open `modal` (e.g. `confirmEmailChange`).
+ * Account notices (new device, method added) now go to the same address, carry no such link and
+ * may land after the mail a test waits for (decisions §13), so "the newest mail" is not enough.
+ */
+export function mailedLinks(dataDir: string, baseURL: string, to: string, modal: string): string[] {
+  return readOutbox(dataDir)
+    .filter((m) => m.includes(`To: ${to}`))
+    .flatMap((m) => {
+      try {
+        return [linkFromMail(m, baseURL)];
+      } catch {
+        return [];
+      }
+    })
+    .filter((link) => new URL(link).searchParams.get('modal') === modal);
+}
+
+/** The newest of mailedLinks, waiting ~5 s for one. */
+export async function mailedLink(dataDir: string, baseURL: string, to: string, modal: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    const link = mailedLinks(dataDir, baseURL, to, modal).at(-1);
+    if (link) return link;
+    if (tries >= 100) throw new Error(`no ${modal} link mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Starts one server per test file and stops the previous file's server when the next file begins. */
 class ServerPool {
   private current: (RunningServer & { extra: Record<string, string> }) | null = null;

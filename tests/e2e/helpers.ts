@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { linkFromMail, outboxAfter, readOutbox, type RunningServer, TSX } from './fixtures';
+import { mailedLink, readOutbox, type RunningServer, TSX } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let counter = 0;
@@ -33,16 +33,27 @@ export interface Account {
 /** A confirmed e-mail account with a username and its password, made through the API (register → mailed link → confirm with X-Registration). */
 export async function createEmailAccount(server: RunningServer, username: string, password = 'punk1234'): Promise<Account> {
   const email = uniqueEmail(username.toLowerCase());
-  const before = readOutbox(server.dataDir).length;
   const { registration } = await call<{ registration: string }>(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
-  const mails = await outboxAfter(server.dataDir, before);
-  const link = new URL(linkFromMail(mails[mails.length - 1], server.baseURL));
+  const link = new URL(await mailedLink(server.dataDir, server.baseURL, email, 'confirmRegistration'));
   // As the registering browser does (decisions §13): with X-Registration the typed password counts.
   const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`, undefined, undefined, {
     'x-registration': registration,
   });
   await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);
+  // The sign-in by the link mails a new-device notice after its answer (decisions §13): wait for it,
+  // so it does not land among the mails the test itself brings about.
+  await accountNotice(server, email, 'sign-in from a new device');
   return { email, password, username, ...tokens };
+}
+
+/** Waits ~5 s for an account notice (decisions §13) to `to` whose subject contains `subject`. */
+export async function accountNotice(server: RunningServer, to: string, subject: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    const mail = readOutbox(server.dataDir).find((m) => m.includes(`To: ${to}`) && /^Subject: (.*)$/m.exec(m)?.[1].includes(subject));
+    if (mail) return mail;
+    if (tries >= 100) throw new Error(`no notice "${subject}" mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Signs the page in by storing the tokens where the app keeps them (before any script runs). */

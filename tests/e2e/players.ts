@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { linkFromMail, outboxAfter, readOutbox, type RunningServer } from './fixtures';
+import { mailedLink, type RunningServer } from './fixtures';
 
 const withDb = <T>(server: RunningServer, run: (db: Database.Database) => T): T => {
   const db = new Database(join(server.dataDir, 'pxt.sqlite'));
@@ -20,15 +20,13 @@ export const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
 
 /** Registers an e-mail account through the API and returns the mailed confirmation link (not opened). */
 export async function registerForLink(server: RunningServer, email: string, password = 'punk1234'): Promise<string> {
-  const before = readOutbox(server.dataDir).length;
   const r = await fetch(`${server.baseURL}/api/v1/auth/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, confirm_password: password }),
   });
   if (!r.ok) throw new Error(`register ${email}: ${r.status} ${await r.text()}`);
-  const mails = await outboxAfter(server.dataDir, before);
-  return linkFromMail(mails[mails.length - 1], server.baseURL);
+  return mailedLink(server.dataDir, server.baseURL, email, 'confirmRegistration');
 }
 
 /** Links a wallet address to the player (what a signed wallet binding would store). */
