@@ -1,7 +1,7 @@
 // E-mail change after issue 11 (decisions §12): the update-e-mail dialog asks for the password of an
 // account that has one (in both languages), and the undo link mailed to the old address opens a
 // modal that applies the undo and says what happened.
-import { expect, linkFromMail, outboxAfter, test } from './fixtures';
+import { expect, linkFromMail, mailedLink, test } from './fixtures';
 import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
 
 async function api(baseURL: string, method: string, path: string, body?: unknown, access?: string) {
@@ -54,13 +54,16 @@ test('the undo link from the old address opens a modal that restores the address
   const account = await createEmailAccount(server, 'UndoPunk');
   const next = uniqueEmail('taken');
   expect((await api(baseURL!, 'POST', 'auth/change-email/', { new_email: next, password: account.password }, account.access)).status).toBe(200);
-  const confirmLink = new URL(linkFromMail(mailTo(await outboxAfter(server.dataDir, 0), next)!, baseURL!));
-  const before = (await outboxAfter(server.dataDir, 0)).length;
-  expect((await api(baseURL!, 'GET', `auth/confirm-email-change/${confirmLink.searchParams.get('token')}/?email=${encodeURIComponent(next)}`)).status).toBe(200);
-  const undoLink = linkFromMail(mailTo(await outboxAfter(server.dataDir, before), account.email)!, baseURL!);
-  expect(undoLink).toContain('modal=undoEmailChange');
-
+  const confirmLink = await mailedLink(server.dataDir, baseURL!, next, 'confirmEmailChange');
+  // The player opens the confirmation in the browser signed in as the account that asked
+  // (decisions §13: opened anywhere else it changes nothing).
   await signInPage(page, account);
+  const confirmed = page.waitForResponse((r) => r.url().includes('/auth/confirm-email-change/'));
+  await page.goto(confirmLink);
+  expect((await confirmed).status()).toBe(200);
+  await expect(page.getByRole('dialog', { name: 'E-mail changed' }).getByRole('status')).toContainText(next);
+  const undoLink = await mailedLink(server.dataDir, baseURL!, account.email, 'undoEmailChange');
+
   await page.goto(undoLink);
   const modal = page.getByRole('dialog', { name: 'Undo the e-mail change' });
   await expect(modal.getByRole('status')).toContainText(`Your e-mail is ${account.email} again`);
