@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
 import { mailedLink, type RunningServer } from './fixtures';
 
 const withDb = <T>(server: RunningServer, run: (db: Database.Database) => T): T => {
@@ -18,15 +19,39 @@ const withDb = <T>(server: RunningServer, run: (db: Database.Database) => T): T 
 
 export const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
 
-/** Registers an e-mail account through the API and returns the mailed confirmation link (not opened). */
-export async function registerForLink(server: RunningServer, email: string, password = 'punk1234'): Promise<string> {
+async function register(server: RunningServer, email: string, password: string): Promise<{ link: string; registration: string }> {
   const r = await fetch(`${server.baseURL}/api/v1/auth/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, confirm_password: password }),
   });
   if (!r.ok) throw new Error(`register ${email}: ${r.status} ${await r.text()}`);
-  return mailedLink(server.dataDir, server.baseURL, email, 'confirmRegistration');
+  const { registration } = (await r.json()) as { registration: string };
+  return { link: await mailedLink(server.dataDir, server.baseURL, email, 'confirmRegistration'), registration };
+}
+
+/**
+ * Registers an e-mail account through the API and returns the mailed confirmation link (not
+ * opened). A browser opening it is not the registering one: signed in, but the password does not
+ * count (decisions §13); see registerInBrowser for the player's own browser.
+ */
+export async function registerForLink(server: RunningServer, email: string, password = 'punk1234'): Promise<string> {
+  return (await register(server, email, password)).link;
+}
+
+/**
+ * Registers an e-mail account as the page's sign-up form would: the page keeps the `registration`
+ * string the answer carried (where the app keeps it), so opening the returned link in this page
+ * sends it as X-Registration and the password counts (decisions §13). Kept from the page's next navigation on.
+ */
+export async function registerInBrowser(page: Page, server: RunningServer, email: string, password = 'punk1234'): Promise<string> {
+  const { link, registration } = await register(server, email, password);
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('pxt.e2e.registered')) return;
+    sessionStorage.setItem('pxt.e2e.registered', '1');
+    localStorage.setItem('pxt.registration', value);
+  }, registration);
+  return link;
 }
 
 /** Links a wallet address to the player (what a signed wallet binding would store). */
