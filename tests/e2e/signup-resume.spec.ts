@@ -3,7 +3,7 @@
 import { expect, test } from './fixtures';
 import { uniqueEmail } from './helpers';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
-import { registerForLink } from './players';
+import { registerInBrowser } from './players';
 
 const TEXT = {
   en: { connect: 'Connect', email: 'Continue with e-mail', login: 'Log in', submit: 'Log in', field: 'E-mail', password: 'Password', details: 'Choose your username', save: 'Save and continue', name: 'Username' },
@@ -16,11 +16,12 @@ for (const lang of LANGUAGES) {
   test(`${lang}: leave during "Choose your username", sign in again: the username is asked for at once`, async ({ browser, server, baseURL }, testInfo) => {
     const t = TEXT[lang];
     const email = uniqueEmail(`resume${lang}`);
-    const link = await registerForLink(server, email);
 
-    // First device: the mailed link opens the username dialog; the player closes the tab there.
+    // First device: the player signs up there (so its mailed link keeps the typed password,
+    // decisions §13); the link opens the username dialog; the player closes the tab there.
     const first = await browser.newContext({ viewport: PHONE, baseURL });
     const firstPage = await first.newPage();
+    const link = await registerInBrowser(firstPage, server, email);
     await useLanguage(firstPage, lang);
     await firstPage.goto(link);
     await expect(firstPage.getByRole('dialog', { name: t.details })).toBeVisible();
