@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
-import { addReferredPlayers, claimSessionFor, registerForLink, setWallet } from './players';
+import { addReferredPlayers, claimSessionFor, registerInBrowser, setWallet } from './players';
 
 const quest = (page: Page, key: string) => page.locator(`[data-quest="${key}"]`);
 const coins = (page: Page) => page.getByTestId('coin-balance');
@@ -75,7 +75,8 @@ test('quests pay coins, a category reward and a boost; a friend joins through th
   const friend = await friendContext.newPage();
   await friend.goto(link);
   await expect.poll(() => friend.evaluate(() => localStorage.getItem('referralFullUrl'))).toBe(link);
-  const mailLink = await registerForLink(server, uniqueEmail('friend'));
+  // The friend signs up in this browser, so its link opened here keeps the typed password (decisions §13).
+  const mailLink = await registerInBrowser(friend, server, uniqueEmail('friend'));
   await friend.goto(mailLink);
   const details = friend.getByRole('dialog', { name: 'Choose your username' });
   await details.getByLabel('Username').fill('FriendOfRider');
@@ -182,7 +183,9 @@ test('the profile: a sign-in prompt for visitors; account, balances and the pass
   await expect(page.getByTestId('profile-coins')).toHaveText('0');
   await expect(page.getByTestId('profile-pxt')).toHaveText('0.000000');
   await expect(page.getByRole('button', { name: 'Add e-mail and password' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Link a wallet' })).toBeVisible();
+  // Offered among the account actions and, since decisions §13, in the Security section too.
+  await expect(page.locator('.profile__actions').getByRole('button', { name: 'Link a wallet' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Link a wallet' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Change username' }).click();
   await expect(page.getByRole('dialog', { name: 'Change username' })).toBeVisible();
