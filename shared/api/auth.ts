@@ -1,8 +1,8 @@
 // Accounts (spec §7 Auth, decisions §4–5): requests and answers of every /auth/* call. Field rules
 // and messages are spec §5's, so the server refuses exactly what the client's forms refuse.
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { isValidEmail, isValidPassword, usernameCharsProblem } from '../validation';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { EMAIL_MAX, isValidEmail, isValidPassword, usernameCharsProblem } from '../validation';
 
 export const EMAIL_INVALID = 'Enter a valid email';
 export const PASSWORD_INVALID = 'Use 8 or more characters mixing letters and numbers';
@@ -23,9 +23,17 @@ export const DEVICE_HEADER_MAX = 8;
 const PASSWORD_MAX = 128;
 
 /** One plain address (shared/validation.ts: never a list, a display name or a quoted part), trimmed and lower-cased. */
-export const emailField = z.string().trim().toLowerCase().refine(isValidEmail, EMAIL_INVALID);
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isValidEmail, EMAIL_INVALID)
+  .meta({ description: `One plain address (local@domain.tld, at most ${EMAIL_MAX} characters), trimmed and lower-cased.`, example: 'player@example.com' });
 
-export const passwordField = z.string().refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID);
+export const passwordField = z
+  .string()
+  .refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID)
+  .meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`, example: 'secret123' });
 
 /** What a login form sends: not checked against the rule, so old passwords keep working. */
 const anyPassword = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX);
