@@ -35,6 +35,9 @@ export const passwordField = z
   .refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID)
   .meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`, example: 'secret123' });
 
+/** The password typed again (refused unless equal to it). */
+const confirmField = z.string().max(PASSWORD_MAX).meta({ description: 'The same password again.', example: 'secret123' });
+
 /** What a login form sends: not checked against the rule, so old passwords keep working. */
 const anyPassword = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX);
 
@@ -64,7 +67,7 @@ export const proofSchema = z.object(proofFields);
 export type Proof = z.input<typeof proofSchema>;
 
 export const registerRequestSchema = z
-  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX) })
+  .object({ email: emailField, password: passwordField, confirm_password: confirmField })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -112,13 +115,13 @@ export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema
  * the same player; that device alone gets a new token pair (every other session is signed out).
  */
 export const confirmPasswordChangeRequestSchema = z
-  .object({ token: linkToken, new_password: passwordField, confirm_new_password: z.string().max(PASSWORD_MAX), refresh: z.string().max(256).optional() })
+  .object({ token: linkToken, new_password: passwordField, confirm_new_password: confirmField, refresh: z.string().max(256).optional() })
   .refine((b) => b.new_password === b.confirm_new_password, { message: PASSWORDS_DIFFER, path: ['confirm_new_password'] });
 export type ConfirmPasswordChangeRequest = z.input<typeof confirmPasswordChangeRequestSchema>;
 
 /** `password` is the new one; proof is `reauth` (an account with an e-mail password changes it elsewhere). */
 export const addEmailPasswordRequestSchema = z
-  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX), reauth: proofFields.reauth })
+  .object({ email: emailField, password: passwordField, confirm_password: confirmField, reauth: proofFields.reauth })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type AddEmailPasswordRequest = z.input<typeof addEmailPasswordRequestSchema>;
 
