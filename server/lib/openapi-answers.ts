@@ -6,10 +6,11 @@
 //  - the optional `Idempotency-Key` header (with its rule) on every state-changing call, and the
 //    idempotency answers (400 invalid_idempotency_key, 409 idempotency_in_progress, 422
 //    idempotency_key_reused) where a key can keep an answer (plugins/idempotency.ts);
-//  - 400 (validation, invalid JSON) when the call takes input, 404 for ids in the path, 403
-//    reauth_required when the body takes proof (a `reauth` field), 413/415 for bodies, 429 with
-//    Retry-After everywhere (request-rate limits; attempt limits on sign-in calls), 503 with
-//    Retry-After everywhere (restarting; `busy` where a password is hashed);
+//  - 400 everywhere (a NUL in the path or query), for validation and invalid JSON when the call
+//    takes input; 404 for ids in the path; 403 reauth_required when the body takes proof (a
+//    `reauth` field); 413/415 for bodies; 429 with Retry-After everywhere (request-rate limits;
+//    attempt limits on sign-in calls); 503 with Retry-After everywhere (restarting; `busy` where a
+//    password is hashed);
 //  - whatever else a route declares in `config.answers` (status → its codes).
 // Every error answer has the shape of shared/api/errors.ts. The document is built on the first
 // request for it and cached; nothing here runs per request.
@@ -137,6 +138,8 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   };
 
   if (hasInput) answer(400, ['invalid'], 'a field breaks its rule (`errors` names each field)');
+  // plugins/input-guard.ts, before routing: no column can hold a NUL.
+  answer(400, ['invalid'], 'a NUL character (`%00`) in the path or query');
   if (takesBody) answer(400, ['invalid_json'], 'the body is not JSON');
   if (keepsAnswers) answer(400, ['invalid_idempotency_key'], `the ${IDEMPOTENCY_KEY_HEADER} is longer than ${IDEMPOTENCY_KEY_MAX} characters`);
   if (secured) answer(401, ['token_not_valid'], 'no bearer token, or one that is expired, forged or of an ended session');
