@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, newWallet, otherIp, signLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
-/** Valid and invalid requests per operation (each a pair). */
-const RUNS = 3;
+/** Valid requests per operation (each invalid variant is sent once besides); WALK_RUNS=30 walks deeper. */
+const RUNS = Number(process.env.WALK_RUNS ?? 3);
 /** 503s an unconfigured provider answers in tests (no Stripe, YooKassa or chain here): allowed only where documented. */
 const NOT_CONFIGURED = new Set(['payments_unavailable', 'chain_unavailable', 'payment_provider_unavailable']);
 const SEED = Number(process.env.WALK_SEED ?? Date.now() % 2 ** 31);
