@@ -43,7 +43,7 @@ export const API_ERROR_REF = `#/components/schemas/${API_ERROR_SCHEMA_NAME}`;
 export const apiErrorJsonSchema = (): JsonSchema => strip(toJSONSchema(apiErrorSchema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as JsonSchema);
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const RETRY_AFTER = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } };
+const retryAfter = (when: string) => ({ 'Retry-After': { type: 'integer', minimum: 1, description: `Seconds to wait before trying again (${when})` } });
 
 const STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Bad request',
@@ -165,7 +165,7 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
     const extra = status === 400 && (hasInput || takesBody) ? ' A refusal of the call\'s own rules is a 400 too.' : '';
     responses[status] = {
       description: `${STATUS_TEXT[status]}${why}.${extra} Codes: ${codeList(codes)}.`,
-      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      ...(status === 429 ? { headers: retryAfter('always sent') } : status === 503 ? { headers: retryAfter('sent whenever the wait is known: `shutting_down`, `busy`, `chain_unavailable`') } : {}),
       $ref: API_ERROR_REF,
     };
   }

@@ -26,6 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/payments/top-up/', {
+    config: { answers: { 502: ['payment_provider_error'], 503: ['payments_unavailable'] } },
     schema: {
       tags, security,
       summary: 'Order Gems: answers the order and what the method needs next (checkout_url or pay_to)',
