@@ -14,7 +14,7 @@
 //  - whatever else a route declares in `config.answers` (status → its codes).
 // Every error answer has the shape of shared/api/errors.ts. The document is built on the first
 // request for it and cached; nothing here runs per request.
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
 import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
@@ -204,6 +204,6 @@ export function apiDocTransform(app: FastifyInstance) {
       const h = (out.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
       out.headers = { ...h, properties: { ...(h.properties as JsonSchema), [IDEMPOTENCY_KEY_HEADER]: idempotencyHeader } };
     }
-    return { schema: out, url: base.url };
+    return { schema: out as FastifySchema, url: base.url };
   };
 }

@@ -20,7 +20,7 @@ export default fp(async function docs(app: FastifyInstance) {
         schemas: { [API_ERROR_SCHEMA_NAME]: apiErrorJsonSchema() },
       },
     },
-    transform: apiDocTransform(app) as never,
+    transform: apiDocTransform(app),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }, { name: 'swagger', dependencies: ['config'] });

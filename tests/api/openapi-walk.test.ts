@@ -100,7 +100,8 @@ function operations(doc: Doc): Operation[] {
         query: parameters.filter((p) => p.in === 'query'),
         headers: parameters.filter((p) => p.in === 'header'),
         body: op.requestBody?.content['application/json']?.schema ?? null,
-        secured: (op.security ?? []).some((s) => Object.keys(s as object).includes('bearer')),
+        // Every alternative needs the bearer token (`[{}, {bearer: []}]`: optional, as Google's sign-in-or-link).
+        secured: (op.security ?? []).length > 0 && (op.security ?? []).every((s) => Object.keys(s as object).includes('bearer')),
         statuses: new Set(Object.keys(op.responses).map(Number)),
         validate,
         retryAfter,
