@@ -27,6 +27,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every route the plugin `app` declares after this call needs a player: `app.requireUser` goes first
+ * into each route's own onRequest, where the OpenAPI document sees it (401 and `security`,
+ * lib/openapi-answers.ts). A plugin-level `app.addHook('onRequest', app.requireUser)` refuses the
+ * same calls at the same point, but no route option shows it, so the document could not tell.
+ */
+export function requireUserOnEveryRoute(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [app.requireUser, ...own] as typeof route.onRequest;
+  });
+}
+
 export default fp(
   async function auth(app: FastifyInstance) {
     const jwt = createJwt(app.config.jwtSecret);

@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
 import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { ApiError, conflict } from '../lib/errors';
 import { MAX_JSON_DEPTH } from '../lib/json-depth';
@@ -28,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-const MAX_KEY_LENGTH = 200;
+const MAX_KEY_LENGTH = IDEMPOTENCY_KEY_MAX;
 /** A request that never answered (process killed) frees its key after this long. */
 const STALLED_MS = 60_000;
 const PRUNE_EVERY_MS = 60_000;
@@ -47,7 +48,7 @@ function appliesTo(request: FastifyRequest): boolean {
 }
 
 /** Whether a route can ever take a key (`appliesTo` decides for each request). */
-function routeMayKeep(method: string | string[], config: { signIn?: boolean; stateChanging?: boolean } | undefined): boolean {
+export function routeMayKeep(method: string | string[], config: { signIn?: boolean; stateChanging?: boolean } | undefined): boolean {
   if (config?.signIn === true) return false;
   const methods = Array.isArray(method) ? method : [method];
   return config?.stateChanging === true || methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS');

@@ -1,6 +1,7 @@
 // Serves the built PWA on the API's origin. Hashed assets are immutable; index.html, the service
 // worker and the manifest are revalidated every time so a deploy reaches players at once. Client
-// routes fall back to index.html; /api/*, /metrics and missing files never do. The build writes a
+// routes fall back to index.html; /api/*, /metrics and missing files never do. A known path called
+// with another method answers 405 with Allow (lib/method-not-allowed.ts). The build writes a
 // .br (quality 11) and .gz (level 9) beside each file (scripts/vite-plugin-precompress.ts): those
 // are sent as they are (`preCompressed`), so @fastify/compress only ever compresses API answers.
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { allowedMethods } from '../lib/method-not-allowed';
 
 /** Paths that are never the app's: the API, and /metrics (served on METRICS_PORT only: here a plain 404, not the app). */
 const SERVER_PATH = /^\/(api|metrics)(\/|$)/;
@@ -43,6 +45,11 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
     }
     // Unknown routes have a tight limit of their own (plugins/rate-limits.ts): scanners live on 404s.
     await app.limitNotFound(request);
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length > 0) {
+      return reply.status(405).header('Allow', allowed.join(', '))
+        .send({ detail: `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`, code: 'method_not_allowed' });
+    }
     return reply.status(404).send({ detail: `No route ${request.method} ${path}`, code: 'not_found' });
   });
 });

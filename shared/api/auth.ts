@@ -1,8 +1,8 @@
 // Accounts (spec §7 Auth, decisions §4–5): requests and answers of every /auth/* call. Field rules
 // and messages are spec §5's, so the server refuses exactly what the client's forms refuse.
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN } from '../constants';
-import { isValidEmail, isValidPassword, usernameCharsProblem } from '../validation';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { EMAIL_MAX, isValidEmail, isValidPassword, usernameCharsProblem } from '../validation';
 
 export const EMAIL_INVALID = 'Enter a valid email';
 export const PASSWORD_INVALID = 'Use 8 or more characters mixing letters and numbers';
@@ -17,9 +17,20 @@ export const REAUTH_REQUIRED = 'Confirm it is you first: enter your password or 
 const PASSWORD_MAX = 128;
 
 /** One plain address (shared/validation.ts: never a list, a display name or a quoted part), trimmed and lower-cased. */
-export const emailField = z.string().trim().toLowerCase().refine(isValidEmail, EMAIL_INVALID);
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isValidEmail, EMAIL_INVALID)
+  .meta({ description: `One plain address (local@domain.tld, at most ${EMAIL_MAX} characters), trimmed and lower-cased.`, example: 'player@example.com' });
 
-export const passwordField = z.string().refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID);
+export const passwordField = z
+  .string()
+  .refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID)
+  .meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`, example: 'secret123' });
+
+/** The password typed again (refused unless equal to it). */
+const confirmField = z.string().max(PASSWORD_MAX).meta({ description: 'The same password again.', example: 'secret123' });
 
 /** What a login form sends: not checked against the rule, so old passwords keep working. */
 const anyPassword = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX);
@@ -50,7 +61,7 @@ export const proofSchema = z.object(proofFields);
 export type Proof = z.input<typeof proofSchema>;
 
 export const registerRequestSchema = z
-  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX) })
+  .object({ email: emailField, password: passwordField, confirm_password: confirmField })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -98,13 +109,13 @@ export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema
  * the same player; that device alone gets a new token pair (every other session is signed out).
  */
 export const confirmPasswordChangeRequestSchema = z
-  .object({ token: linkToken, new_password: passwordField, confirm_new_password: z.string().max(PASSWORD_MAX), refresh: z.string().max(256).optional() })
+  .object({ token: linkToken, new_password: passwordField, confirm_new_password: confirmField, refresh: z.string().max(256).optional() })
   .refine((b) => b.new_password === b.confirm_new_password, { message: PASSWORDS_DIFFER, path: ['confirm_new_password'] });
 export type ConfirmPasswordChangeRequest = z.input<typeof confirmPasswordChangeRequestSchema>;
 
 /** `password` is the new one; proof is `reauth` (an account with an e-mail password changes it elsewhere). */
 export const addEmailPasswordRequestSchema = z
-  .object({ email: emailField, password: passwordField, confirm_password: z.string().max(PASSWORD_MAX), reauth: proofFields.reauth })
+  .object({ email: emailField, password: passwordField, confirm_password: confirmField, reauth: proofFields.reauth })
   .refine((b) => b.password === b.confirm_password, { message: PASSWORDS_DIFFER, path: ['confirm_password'] });
 export type AddEmailPasswordRequest = z.input<typeof addEmailPasswordRequestSchema>;
 

@@ -2,8 +2,9 @@
 // too): fast-check builds thousands of requests — path params, queries and JSON bodies of wrong
 // types, nulls, nested arrays/objects, huge and unicode strings, extreme numbers, broken JSON,
 // wrong content types, odd headers — sent signed in and signed out. Whatever arrives, the server
-// answers without a 5xx (503 `payments_unavailable` aside) and every refusal has the API's
-// {detail, code} shape. The hand-picked cases live in malformed-input.test.ts; this one explores.
+// answers without a 5xx (503 `payments_unavailable` aside), every refusal has the API's
+// {detail, code} shape, and every status is one the document lists for the operation (decisions
+// §15; a path param like `..` that makes the URL another path is the router's 404/405, no operation's). The hand-picked cases live in malformed-input.test.ts; this one explores.
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ interface PropSchema {
 }
 interface Operation {
   method: string;
+  /** The statuses the document lists for the operation. */
+  statuses: Set<number>;
   path: string;
   params: string[];
   query: string[];
@@ -40,6 +43,7 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
       const schema = content?.['application/json']?.schema;
       ops.push({
         method: method.toUpperCase(),
+        statuses: new Set(Object.keys(op.responses as object).map(Number)),
         path,
         params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
@@ -151,7 +155,7 @@ function requestFor(op: Operation, signedIn: boolean, access: string): fc.Arbitr
 }
 
 /** Why an answer breaks the rules, or null when it is fine. */
-function problemOf(status: number, text: string): string | null {
+function problemOf(op: Operation, status: number, text: string): string | null {
   let body: { detail?: unknown; code?: unknown } | null = null;
   try {
     body = JSON.parse(text);
@@ -162,6 +166,8 @@ function problemOf(status: number, text: string): string | null {
   if (status < 400) return null;
   if (!body) return `${status} not JSON: ${text.slice(0, 100)}`;
   if (typeof body.detail !== 'string' || typeof body.code !== 'string') return `${status} without detail/code: ${text.slice(0, 200)}`;
+  const routing = body.code === 'method_not_allowed' || (body.code === 'not_found' && String(body.detail).startsWith('No route '));
+  if (!op.statuses.has(status) && !routing) return `${status} is not in the document (${[...op.statuses].join(', ')}): ${text.slice(0, 200)}`;
   return null;
 }
 
@@ -190,7 +196,7 @@ describe.each(testDialects())('fuzzing every call on %s', (dialect) => {
           fc.asyncProperty(requestFor(op, signedIn, access), async (r) => {
             const res = await t.app.inject({ method: r.method as InjectOptions['method'], url: r.url, headers: r.headers, payload: r.payload });
             sent++;
-            const problem = problemOf(res.statusCode, res.body);
+            const problem = problemOf(op, res.statusCode, res.body);
             if (problem) throw new Error(problem);
           }),
           { numRuns: RUNS, endOnFailure: true },

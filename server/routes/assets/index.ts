@@ -3,13 +3,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AssetGroup, assetDetailSchema, assetIdParamsSchema, assetListResponseSchema } from '@shared/api/assets';
 import { notFound } from '../../lib/errors';
+import { requireUserOnEveryRoute } from '../../plugins/auth';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['assets'];
   const security = [{ bearer: [] }];
-  app.addHook('onRequest', app.requireUser);
+  requireUserOnEveryRoute(app);
 
   app.get('/assets/list/', { schema: { tags, security, summary: 'Unused temporary boosts by duration', response: { 200: assetListResponseSchema } } }, async (request) => {
     const rows = await app.db

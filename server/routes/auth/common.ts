@@ -16,6 +16,8 @@ export function modalLink(appUrl: string, modal: LinkModal, params: Record<strin
 export const emailInUse = (field: string) => invalidField(field, EMAIL_IN_USE, 'email_in_use');
 export const invalidLink = () => refuse('invalid_token', 'This link is invalid or has expired.');
 export const SECURITY = [{ bearer: [] }];
+/** A call that signs in without a token and links to the signed-in account with one (the document cannot derive this). */
+export const OPTIONAL_BEARER: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 /** A link that changes an account's address opened by anyone but that account (decisions §13): nothing changes. */
 export const wrongAccount = () =>
   new ApiError(403, 'wrong_account', 'Open this link in the browser where you are signed in to the account that asked for it, or sign in to that account first.');

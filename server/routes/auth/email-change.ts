@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/confirm-email-change/:token/',
     {
-      config: { stateChanging: true, signIn: true },
+      config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } },
       schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangeConfirmedSchema } },
     },
     async (request, reply) => {

@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/confirm-email/:token/',
-    { config: { stateChanging: true, signIn: true }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } } },
+    { config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } } },
     async (request, reply) => {
       try {
         const { answer, added } = await app.db.transaction().execute(async (trx) => {

@@ -13,7 +13,7 @@ import { exchangeGoogleCode, fetchGoogleProfile, googleFailed, type GoogleProfil
 import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
 import { createUser, findUserByEmail, generateUsername, isUniqueViolation } from '../../services/users';
-import { currentUser, retryOnUniqueViolation } from './common';
+import { currentUser, OPTIONAL_BEARER, retryOnUniqueViolation } from './common';
 
 const linkedSchema = z.object({ detail: z.string(), action: z.literal('linked') });
 
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/google/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: googleRequestSchema, response: { 200: z.union([googleResponseSchema, linkedSchema]) } } },
+    { config: { signIn: true }, schema: { tags: ['auth'], security: OPTIONAL_BEARER, body: googleRequestSchema, response: { 200: z.union([googleResponseSchema, linkedSchema]) } } },
     async (request, reply) => {
       if (request.userId !== null) {
         // Linking: proof of the account first, then Google's word for the Google account.

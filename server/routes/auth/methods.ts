@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reauth/',
-    { onRequest: app.requireUser, config: { signIn: true }, schema: { tags: ['auth'], security: SECURITY, body: reauthRequestSchema, response: { 200: reauthResponseSchema } } },
+    { onRequest: app.requireUser, config: { signIn: true, answers: { 403: ['reauth_required'] } }, schema: { tags: ['auth'], security: SECURITY, body: reauthRequestSchema, response: { 200: reauthResponseSchema } } },
     async (request) => {
       const user = await currentUser(app.db, request);
       const body = request.body;

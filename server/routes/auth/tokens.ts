@@ -11,7 +11,7 @@ import { endSession, openSession } from '../../services/sessions';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } } },
+    { config: { signIn: true, answers: { 401: ['token_not_valid'] } }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } } },
     async (request) => {
       const owner = await refreshTokenOwner(app.db, request.body.refresh);
       if (!owner) throw notAuthenticated('Token is invalid or expired');
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout/',
-    { schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: detailSchema } } },
+    { config: { answers: { 401: ['token_not_valid'] } }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       // Logging out twice is still logged out; a token this server never issued is refused.
       const row = await app.db

@@ -43,6 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/mining/select-temp-boost/', {
+    config: { answers: { 404: ['boost_not_found'] } },
     schema: { tags, security, summary: 'Select an unused boost for the next session start', body: selectTempBoostRequestSchema, response: { 200: selectTempBoostResponseSchema } },
   }, async (request) => {
     const now = Date.now();
@@ -53,6 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/mining/apply-temp-boost/', {
+    config: { answers: { 404: ['boost_not_found'] } },
     schema: {
       tags, security,
       summary: 'Apply an unused boost to the running session, after the boosts already applied',

@@ -4,9 +4,10 @@ import autoMiner from './auto-miner';
 import boosts from './boosts';
 import sessions from './sessions';
 import shop from './shop';
+import { requireUserOnEveryRoute } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+  requireUserOnEveryRoute(app);
   await app.register(sessions);
   await app.register(boosts);
   await app.register(shop);

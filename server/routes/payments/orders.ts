@@ -9,6 +9,7 @@ import { API_BASE } from '@shared/constants';
 import { ApiError, notFound, refuse } from '../../lib/errors';
 import { transactionWithAnswer } from '../../plugins/idempotency';
 import { bookCheckout, createOrder, findOrder, markOrderFailed, MAX_OPEN_ORDERS, openOrderCount, orderJson, providerOrder, recheckOrder, TOP_UP_ITEMS } from '../../services/payments/orders';
+import { requireUserOnEveryRoute } from '../../plugins/auth';
 
 /** A player opening an open order asks its provider at most this often (coming back from the provider's page). */
 const VIEW_CHECK_GAP_MS = 10_000;
@@ -16,7 +17,7 @@ const VIEW_CHECK_GAP_MS = 10_000;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
   const security = [{ bearer: [] }];
-  app.addHook('onRequest', app.requireUser);
+  requireUserOnEveryRoute(app);
 
   app.get('/payments/items/', { schema: { tags, security, summary: 'What Gems can be bought, and with which methods now', response: { 200: paymentItemsResponseSchema } } }, async () => ({
     items: TOP_UP_ITEMS.map((i) => ({ id: i.id, gems: i.gems, price_usd: i.price_usd })),
@@ -25,6 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/payments/top-up/', {
+    config: { answers: { 502: ['payment_provider_error'], 503: ['payments_unavailable'] } },
     schema: {
       tags, security,
       summary: 'Order Gems: answers the order and what the method needs next (checkout_url or pay_to)',

@@ -17,7 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/payments/webhooks/stripe/', { schema: { tags: ['payments'], summary: 'Stripe webhook (signed; card payments and refunds)' } }, async (request) => {
+  app.post('/payments/webhooks/stripe/', { config: { answers: { 400: ['invalid_signature', 'invalid_event'], 404: ['not_found'] } }, schema: { tags: ['payments'], summary: 'Stripe webhook (signed; card payments and refunds)' } }, async (request) => {
     if (!stripe || !secret) throw notFound('Card payments are not configured');
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || signature === '') throw new ApiError(400, 'invalid_signature', 'Stripe-Signature header missing');

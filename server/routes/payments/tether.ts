@@ -54,6 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/payments/orders/:id/tx/', {
     onRequest: app.requireUser,
+    config: { answers: { 409: ['tx_used', 'order_not_pending'], 503: ['chain_unavailable', 'payments_unavailable'] } },
     schema: {
       tags, security,
       summary: 'Pay a tether order with a USDT transaction (400 tx_<reason> when the chain refuses it, 409 tx_used, 503 chain_unavailable)',

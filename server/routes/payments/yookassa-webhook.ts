@@ -30,6 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.yookassa) return;
 
   app.post('/payments/webhooks/yookassa/', {
+    config: { answers: { 503: ['payment_provider_unavailable'] } },
     schema: {
       tags: ['payments'],
       summary: 'YooKassa notification: the order of the payment it names is re-checked with YooKassa\'s API',

@@ -4,11 +4,12 @@ import { subscriptionSchema } from '@shared/api/mining';
 import { subscriptionIdParamsSchema, subscriptionListResponseSchema } from '@shared/api/subscriptions';
 import { notFound } from '../../lib/errors';
 import { listSubscriptions, subscriptionById, subscriptionJson } from '../../services/auto-miner';
+import { requireUserOnEveryRoute } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
   const security = [{ bearer: [] }];
-  app.addHook('onRequest', app.requireUser);
+  requireUserOnEveryRoute(app);
 
   app.get('/subscriptions/', { schema: { tags, security, summary: 'Auto Miner periods, newest first', response: { 200: subscriptionListResponseSchema } } }, async (request) => {
     const now = Date.now();
