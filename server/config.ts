@@ -22,6 +22,8 @@ export interface Config {
   appUrl: string;
   appName: string;
   smtpUrl: string | null;
+  /** Where mail goes (SMTP_URL, MAIL_TRANSPORT); printLinks: the outbox's links are printed on the console too. */
+  mail: { transport: 'smtp' | 'outbox'; printLinks: boolean };
   jwtSecret: string;
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** Extra CA certificates (PEM file) trusted for push endpoints besides the system ones (PUSH_CA_FILE; tests' local push service). */
@@ -155,6 +157,37 @@ function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   return n;
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+function appUrlFrom(env: Env, port: number, production: boolean): string {
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL must be a URL such as https://pxt.example.com, got "${env.APP_URL}"`);
+  }
+  // Mailed sign-in links and tokens would cross the network in clear text.
+  if (production && url.protocol !== 'https:' && !LOOPBACK_HOST.test(url.hostname)) {
+    throw new Error(`APP_URL must be https:// in production (links carry sign-in tokens), got "${env.APP_URL}"`);
+  }
+  return appUrl;
+}
+
+function mailFrom(env: Env, production: boolean): Config['mail'] {
+  const transport = env.MAIL_TRANSPORT || '';
+  if (transport !== '' && transport !== 'smtp' && transport !== 'outbox') throw new Error(`MAIL_TRANSPORT must be "smtp" or "outbox", got "${transport}"`);
+  if (transport === 'outbox') {
+    if (env.SMTP_URL) throw new Error('MAIL_TRANSPORT=outbox and SMTP_URL contradict each other: unset one');
+    return { transport: 'outbox', printLinks: false };
+  }
+  if (env.SMTP_URL) return { transport: 'smtp', printLinks: false };
+  if (transport === 'smtp') throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  // The console is the journal in production: a printed link is a live sign-in token in the log.
+  if (production) throw new Error('SMTP_URL is required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mails in DATA_DIR/outbox/ on purpose)');
+  return { transport: 'outbox', printLinks: true };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom(env, 'PORT', 8080);
@@ -167,7 +200,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
   const kept = env.JWT_SECRET && givenVapid ? null : keptSecrets(dataDir);
-  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const appUrl = appUrlFrom(env, port, production);
+  const mail = mailFrom(env, production);
   const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
   if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
   if (provider === 'test' && production) throw new Error('PAYMENTS_PROVIDER=test is refused when NODE_ENV=production');
@@ -180,7 +214,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
     appUrl,
     appName: env.APP_NAME || 'PXT Companion',
-    smtpUrl: env.SMTP_URL || null,
+    smtpUrl: mail.transport === 'smtp' ? env.SMTP_URL! : null,
+    mail,
     jwtSecret: env.JWT_SECRET || kept!.jwt,
     vapid: { ...(givenVapid ?? kept!.vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
