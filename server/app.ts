@@ -15,6 +15,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
+import keptSecrets from './plugins/kept-secrets';
 import payments from './plugins/payments';
 import inputGuard from './plugins/input-guard';
 import metrics from './plugins/metrics';
@@ -68,6 +69,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(security);
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
+  // Before anything reads jwtSecret or the VAPID keys.
+  await app.register(keptSecrets);
   await app.register(metrics);
   await app.register(mailer);
   await app.register(afterReply);

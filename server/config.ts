@@ -25,6 +25,11 @@ export interface Config {
   /** Where mail goes (SMTP_URL, MAIL_TRANSPORT); printLinks: the outbox's links are printed on the console too. */
   mail: { transport: 'smtp' | 'outbox'; printLinks: boolean };
   jwtSecret: string;
+  /**
+   * Where the secrets the environment does not give are kept: DATA_DIR/secrets.json on SQLite, the
+   * database on PostgreSQL, where plugins/kept-secrets.ts fills jwtSecret and vapid once it is open.
+   */
+  secretsKeptIn: 'environment' | 'data-dir' | 'database';
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** Extra CA certificates (PEM file) trusted for push endpoints besides the system ones (PUSH_CA_FILE; tests' local push service). */
   pushCaFile: string | null;
@@ -199,7 +204,12 @@ export function loadConfig(env: Env = process.env): Config {
   privateDir(dataDir);
 
   const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
-  const kept = env.JWT_SECRET && givenVapid ? null : keptSecrets(dataDir);
+  const databaseUrl = env.DATABASE_URL || null;
+  // With PostgreSQL every process has its own DATA_DIR: secrets kept there would differ per process.
+  const secretsKeptIn = env.JWT_SECRET && givenVapid ? 'environment' : databaseUrl ? 'database' : 'data-dir';
+  const kept = secretsKeptIn === 'data-dir' ? keptSecrets(dataDir) : null;
+  // Filled from the database before any plugin reads them (plugins/kept-secrets.ts).
+  const pending = { jwt: '', vapid: { publicKey: '', privateKey: '' } };
   const appUrl = appUrlFrom(env, port, production);
   const mail = mailFrom(env, production);
   const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
@@ -210,14 +220,15 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
     appUrl,
     appName: env.APP_NAME || 'PXT Companion',
     smtpUrl: mail.transport === 'smtp' ? env.SMTP_URL! : null,
     mail,
-    jwtSecret: env.JWT_SECRET || kept!.jwt,
-    vapid: { ...(givenVapid ?? kept!.vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    jwtSecret: env.JWT_SECRET || (kept ?? pending).jwt,
+    secretsKeptIn,
+    vapid: { ...(givenVapid ?? (kept ?? pending).vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
     pushAllowedHosts: parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     googleClientId: env.GOOGLE_CLIENT_ID || null,

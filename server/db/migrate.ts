@@ -15,6 +15,7 @@ import * as activeFriends from './migrations/011-active-friends';
 import * as rateLimits from './migrations/012-rate-limits';
 import * as orders from './migrations/013-orders';
 import * as sessions from './migrations/014-sessions';
+import * as keptSecrets from './migrations/016-kept-secrets';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -30,6 +31,7 @@ const steps: Record<string, Step> = {
   '012-rate-limits': rateLimits,
   '013-orders': orders,
   '014-sessions': sessions,
+  '016-kept-secrets': keptSecrets,
 };
 
 export async function migrate(database: Database): Promise<void> {
