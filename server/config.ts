@@ -60,6 +60,8 @@ export interface Config {
   staticDir: string | null;
   /** After SIGTERM, how long requests in flight and the worker's pass may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** How long a request, its body included, may take to arrive before it is answered 408 (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
@@ -250,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST || env.HOST || '127.0.0.1' },
