@@ -64,6 +64,8 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
     // …and the request-rate limits would refuse the load itself (decisions §12).
     RATE_LIMITS: 'off',
     JWT_SECRET: BENCH_JWT_SECRET,
+    // No mail server in the bench: production refuses to start without SMTP_URL unless told so (decisions §15).
+    MAIL_TRANSPORT: 'outbox',
     ...extra,
   };
 }

@@ -15,6 +15,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import idempotency from './plugins/idempotency';
+import keptSecrets from './plugins/kept-secrets';
 import payments from './plugins/payments';
 import inputGuard from './plugins/input-guard';
 import metrics from './plugins/metrics';
@@ -48,6 +49,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     childLoggerFactory: requestChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // A deadline for the whole request, body included (decisions §15): a client trickling its body
+    // in a byte at a time gets a 408 instead of holding the connection. Node checks the deadline
+    // every connectionsCheckingInterval (30 s by default): often enough for the setting to hold.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.requestTimeoutMs / 10))),
+    },
     // plugins/shutdown.ts answers requests that arrive while closing, in the API's error shape.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -68,6 +77,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(security);
   await app.register(swagger);
   await app.register(dbPlugin, { database: opts.database });
+  // Before anything reads jwtSecret or the VAPID keys.
+  await app.register(keptSecrets);
   await app.register(metrics);
   await app.register(mailer);
   await app.register(afterReply);

@@ -22,7 +22,14 @@ export interface Config {
   appUrl: string;
   appName: string;
   smtpUrl: string | null;
+  /** Where mail goes (SMTP_URL, MAIL_TRANSPORT); printLinks: the outbox's links are printed on the console too. */
+  mail: { transport: 'smtp' | 'outbox'; printLinks: boolean };
   jwtSecret: string;
+  /**
+   * Where the secrets the environment does not give are kept: DATA_DIR/secrets.json on SQLite, the
+   * database on PostgreSQL, where plugins/kept-secrets.ts fills jwtSecret and vapid once it is open.
+   */
+  secretsKeptIn: 'environment' | 'data-dir' | 'database';
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** Extra CA certificates (PEM file) trusted for push endpoints besides the system ones (PUSH_CA_FILE; tests' local push service). */
   pushCaFile: string | null;
@@ -53,6 +60,8 @@ export interface Config {
   staticDir: string | null;
   /** After SIGTERM, how long requests in flight and the worker's pass may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** How long a request, its body included, may take to arrive before it is answered 408 (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   /** Background worker loop (Auto Miner, reminders) interval; 0 disables it. */
   workerIntervalMs: number;
   logLevel: string;
@@ -155,6 +164,37 @@ function intFrom(env: Env, name: string, fallback: number, min = 0): number {
   return n;
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+function appUrlFrom(env: Env, port: number, production: boolean): string {
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL must be a URL such as https://pxt.example.com, got "${env.APP_URL}"`);
+  }
+  // Mailed sign-in links and tokens would cross the network in clear text.
+  if (production && url.protocol !== 'https:' && !LOOPBACK_HOST.test(url.hostname)) {
+    throw new Error(`APP_URL must be https:// in production (links carry sign-in tokens), got "${env.APP_URL}"`);
+  }
+  return appUrl;
+}
+
+function mailFrom(env: Env, production: boolean): Config['mail'] {
+  const transport = env.MAIL_TRANSPORT || '';
+  if (transport !== '' && transport !== 'smtp' && transport !== 'outbox') throw new Error(`MAIL_TRANSPORT must be "smtp" or "outbox", got "${transport}"`);
+  if (transport === 'outbox') {
+    if (env.SMTP_URL) throw new Error('MAIL_TRANSPORT=outbox and SMTP_URL contradict each other: unset one');
+    return { transport: 'outbox', printLinks: false };
+  }
+  if (env.SMTP_URL) return { transport: 'smtp', printLinks: false };
+  if (transport === 'smtp') throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  // The console is the journal in production: a printed link is a live sign-in token in the log.
+  if (production) throw new Error('SMTP_URL is required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mails in DATA_DIR/outbox/ on purpose)');
+  return { transport: 'outbox', printLinks: true };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = intFrom(env, 'PORT', 8080);
@@ -166,8 +206,14 @@ export function loadConfig(env: Env = process.env): Config {
   privateDir(dataDir);
 
   const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
-  const kept = env.JWT_SECRET && givenVapid ? null : keptSecrets(dataDir);
-  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const databaseUrl = env.DATABASE_URL || null;
+  // With PostgreSQL every process has its own DATA_DIR: secrets kept there would differ per process.
+  const secretsKeptIn = env.JWT_SECRET && givenVapid ? 'environment' : databaseUrl ? 'database' : 'data-dir';
+  const kept = secretsKeptIn === 'data-dir' ? keptSecrets(dataDir) : null;
+  // Filled from the database before any plugin reads them (plugins/kept-secrets.ts).
+  const pending = { jwt: '', vapid: { publicKey: '', privateKey: '' } };
+  const appUrl = appUrlFrom(env, port, production);
+  const mail = mailFrom(env, production);
   const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
   if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
   if (provider === 'test' && production) throw new Error('PAYMENTS_PROVIDER=test is refused when NODE_ENV=production');
@@ -176,13 +222,15 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
     appUrl,
     appName: env.APP_NAME || 'PXT Companion',
-    smtpUrl: env.SMTP_URL || null,
-    jwtSecret: env.JWT_SECRET || kept!.jwt,
-    vapid: { ...(givenVapid ?? kept!.vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    smtpUrl: mail.transport === 'smtp' ? env.SMTP_URL! : null,
+    mail,
+    jwtSecret: env.JWT_SECRET || (kept ?? pending).jwt,
+    secretsKeptIn,
+    vapid: { ...(givenVapid ?? (kept ?? pending).vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
     pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
     pushAllowedHosts: parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
@@ -204,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
     shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
     workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST || env.HOST || '127.0.0.1' },

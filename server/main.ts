@@ -3,6 +3,7 @@
 // lets requests in flight and the worker's current pass finish, closes the database and exits 0.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { nonBlockingOutput } from './lib/log-output';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -12,7 +13,8 @@ try {
   console.error(`Configuration error: ${(err as Error).message}`);
   process.exit(1);
 }
-const app = await buildApp(config);
+// Log lines never block the process (lib/log-output.ts): SIGTERM must work whatever stdout does.
+const app = await buildApp(config, { logStream: nonBlockingOutput(1) });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

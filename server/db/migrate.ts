@@ -16,6 +16,7 @@ import * as rateLimits from './migrations/012-rate-limits';
 import * as orders from './migrations/013-orders';
 import * as sessions from './migrations/014-sessions';
 import * as usernameSkeleton from './migrations/015-username-skeleton';
+import * as keptSecrets from './migrations/016-kept-secrets';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -32,6 +33,7 @@ const steps: Record<string, Step> = {
   '013-orders': orders,
   '014-sessions': sessions,
   '015-username-skeleton': usernameSkeleton,
+  '016-kept-secrets': keptSecrets,
 };
 
 export async function migrate(database: Database): Promise<void> {

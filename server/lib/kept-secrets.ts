@@ -15,11 +15,11 @@ export interface KeptSecrets {
 }
 
 export const SECRETS_FILE = 'secrets.json';
-type Stored = Record<string, string>;
-const NAMES = ['jwt', 'vapid'] as const;
+export type Stored = Record<string, string>;
+export const NAMES = ['jwt', 'vapid'] as const;
 
 /** The stored form: `vapid` is a JSON string, as earlier versions wrote it. */
-const generate = (): Stored => ({
+export const generate = (): Stored => ({
   jwt: randomBytes(48).toString('base64url'),
   vapid: JSON.stringify(webpush.generateVAPIDKeys()),
 });
@@ -78,7 +78,10 @@ function placeIfAbsent(tmp: string, file: string): boolean {
   }
 }
 
-function parse(stored: Stored): KeptSecrets {
+/** What DATA_DIR/secrets.json holds, without writing anything; null when there is none. */
+export const readSecretsFile = (dataDir: string): Stored | null => read(join(dataDir, SECRETS_FILE));
+
+export function parse(stored: Stored): KeptSecrets {
   const vapid = JSON.parse(stored.vapid) as KeptSecrets['vapid'];
   return { jwt: stored.jwt, vapid: { publicKey: vapid.publicKey, privateKey: vapid.privateKey } };
 }

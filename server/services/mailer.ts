@@ -1,6 +1,7 @@
 // Outgoing mail (decisions §2). With SMTP_URL set, mail goes through that SMTP server. Without it,
-// each mail is written as an .eml file to DATA_DIR/outbox/ (names sort in send order) and its link
-// is printed on the console, so a local install works with no mail server at all.
+// each mail is written as an .eml file to DATA_DIR/outbox/ (names sort in send order) and, outside
+// production, its link is printed on the console, so a local install works with no mail server at
+// all. Production needs SMTP_URL, or MAIL_TRANSPORT=outbox on purpose: outbox only, nothing printed.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +55,7 @@ function outboxName(): string {
 
 export default fp(
   async function mailer(app: FastifyInstance) {
-    const { smtpUrl, appName, appUrl, dataDir, logLevel } = app.config;
+    const { smtpUrl, appName, appUrl, dataDir, logLevel, mail } = app.config;
     const from = { name: appName, address: `no-reply@${new URL(appUrl).hostname}` };
     const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
     const files = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -87,7 +88,8 @@ export default fp(
       // The link (a single-use token) stays out of the log, which may be kept and shipped elsewhere.
       app.log.info({ to: m.to, file }, 'mail written to outbox');
       // The server log may be JSON or silenced; this line is for the person running `npm start`.
-      if (logLevel !== 'silent') console.log(`[mail] to ${m.to}: ${m.link}`);
+      // Never with MAIL_TRANSPORT=outbox (production): there the console is a kept journal.
+      if (mail.printLinks && logLevel !== 'silent') console.log(`[mail] to ${m.to}: ${m.link}`);
     };
 
     // Counted here, whether the mail was awaited by the request or sent after the reply.

@@ -220,7 +220,7 @@ describe('YooKassa settings', () => {
     expect(() => load({ YOOKASSA_SHOP_ID: '1' })).toThrow(/go together/);
     expect(() => load({ ...shop, YOOKASSA_RUB_PER_USD: '' })).toThrow(/YOOKASSA_RUB_PER_USD/);
     for (const bad of ['0', '-90', '90,5', '1e3', '92.12345', 'abc']) expect(() => load({ ...shop, YOOKASSA_RUB_PER_USD: bad }), bad).toThrow(/YOOKASSA_RUB_PER_USD/);
-    expect(() => load({ ...shop, NODE_ENV: 'production', YOOKASSA_API_BASE: 'http://api.yookassa.ru/v3' })).toThrow(/https in production/);
+    expect(() => load({ ...shop, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.test', YOOKASSA_API_BASE: 'http://api.yookassa.ru/v3' })).toThrow(/https in production/);
     expect(() => load({ ...shop, YOOKASSA_API_BASE: 'ftp://x' })).toThrow(/https/);
   });
 

@@ -99,6 +99,12 @@ export interface RateLimitsTable {
   expires_at: number;
 }
 
+/** Generated secrets shared by every process on PostgreSQL (migration 016, lib/kept-secrets-db.ts). */
+export interface KeptSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface IdempotencyTable {
   scope: string;
   key: string;
@@ -120,4 +126,5 @@ export interface CoreTables {
   throttle: ThrottleTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyTable;
+  kept_secrets: KeptSecretsTable;
 }

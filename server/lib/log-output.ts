@@ -1,0 +1,64 @@
+// Where the server's log lines go in main.ts: stdout, without ever blocking the process on it
+// (decisions §15). Pino's default destination writes synchronously; when the reader of stdout stops
+// reading (a stuck journal, a pipe nobody drains) the write blocks the event loop for good and
+// SIGTERM's handler never runs. Here lines are queued in memory and written by libuv's thread pool
+// one batch at a time, so the event loop always runs; beyond MAX_QUEUED bytes new lines are dropped
+// (and counted, in a line written once output flows again), and a reader that has gone (EPIPE) ends
+// the writing, not the server.
+import { write } from 'node:fs';
+
+const MAX_QUEUED = 4 * 1024 * 1024;
+
+export interface LogOutput {
+  write(line: string): void;
+  /** Lines dropped so far because output did not flow. */
+  dropped(): number;
+}
+
+export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
+  let queue: string[] = [];
+  let queued = 0;
+  let writing = false;
+  let gone = false;
+  let dropped = 0;
+  let droppedReported = 0;
+
+  const writeAll = (buf: Buffer, done: (err: NodeJS.ErrnoException | null) => void) => {
+    write(fd, buf, 0, buf.length, null, (err, n) => {
+      if (err?.code === 'EAGAIN') return void setTimeout(() => writeAll(buf, done), 50).unref();
+      if (err || n === buf.length) return done(err);
+      writeAll(buf.subarray(n), done);
+    });
+  };
+
+  const pump = () => {
+    if (writing || gone || queue.length === 0) return;
+    if (dropped > droppedReported) {
+      queue.unshift(`${JSON.stringify({ level: 40, time: Date.now(), msg: `${dropped - droppedReported} log lines dropped: stdout was not read` })}\n`);
+      droppedReported = dropped;
+    }
+    const batch = Buffer.from(queue.join(''));
+    queue = [];
+    queued = 0;
+    writing = true;
+    writeAll(batch, (err) => {
+      writing = false;
+      if (err) gone = true; // EPIPE and the like: nobody reads any more
+      else pump();
+    });
+  };
+
+  return {
+    write(line: string) {
+      if (gone) return;
+      if (queued + line.length > maxQueued) {
+        dropped++;
+        return;
+      }
+      queue.push(line);
+      queued += line.length;
+      pump();
+    },
+    dropped: () => dropped,
+  };
+}
