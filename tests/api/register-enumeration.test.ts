@@ -6,7 +6,7 @@
 // an address in use gets a notice instead of a link.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashQueue } from '../../server/services/hash-queue';
-import { API, bearer, lastMailTo, mails, otherIp, PASSWORD, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
+import { API, bearer, isAccountNotice, lastMailTo, mails, otherIp, PASSWORD, reauthFor, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('no address enumeration on %s', (dialect) => {
@@ -34,7 +34,9 @@ describe.each(testDialects())('no address enumeration on %s', (dialect) => {
 
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.statusCode).toBe(free.statusCode);
-    const same = (body: Record<string, unknown>, email: string) => ({ ...body, email: body.email === email ? '<the address>' : body.email });
+    // Each answer carries its own random registration string (decisions §13); everything else is equal.
+    expect([typeof taken.json().registration, typeof free.json().registration]).toEqual(['string', 'string']);
+    const same = (body: Record<string, unknown>, email: string) => ({ ...body, email: body.email === email ? '<the address>' : body.email, registration: '<random>' });
     expect(same(taken.json(), owner.email)).toEqual(same(free.json(), fresh));
     expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
     // The same limits were taken for both: the address's mails and the client's.
@@ -60,15 +62,17 @@ describe.each(testDialects())('no address enumeration on %s', (dialect) => {
     const before = mails(t).length;
     const [ipA, ipB] = [otherIp(), otherIp()];
 
-    const inUse = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: holder.email }, headers: bearer(a.access), remoteAddress: ipA });
-    const free = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: fresh }, headers: bearer(b.access), remoteAddress: ipB });
+    // Proof of each wallet account first (decisions §13), as the app asks for it.
+    const [proofA, proofB] = [await reauthFor(t, a.access, a.account), await reauthFor(t, b.access, b.account)];
+    const inUse = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: holder.email, reauth: proofA }, headers: bearer(a.access), remoteAddress: ipA });
+    const free = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: fresh, reauth: proofB }, headers: bearer(b.access), remoteAddress: ipB });
 
     expect(inUse.statusCode, inUse.body).toBe(free.statusCode);
     expect(inUse.json()).toEqual(free.json());
     expect([await count(`mail:${holder.email}`), await count(`mail:${fresh}`)]).toEqual([2, 1]);
     expect([await count(`mail:ip:${ipA}`), await count(`mail:ip:${ipB}`)]).toEqual([1, 1]);
     // The holder gets a notice, not a link to move their address anywhere.
-    const sent = mails(t).slice(before);
+    const sent = mails(t).slice(before).filter((m) => !isAccountNotice(m));
     const toHolder = sent.filter((m) => m.to === holder.email);
     expect(toHolder).toHaveLength(1);
     expect(toHolder[0].link.searchParams.get('token')).toBeNull();
@@ -81,7 +85,8 @@ describe.each(testDialects())('no address enumeration on %s', (dialect) => {
     const ip = otherIp();
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) {
-      answers.push((await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: holder.email }, headers: bearer(wallet.access), remoteAddress: ip })).statusCode);
+      const reauth = await reauthFor(t, wallet.access, wallet.account);
+      answers.push((await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: holder.email, reauth }, headers: bearer(wallet.access), remoteAddress: ip })).statusCode);
     }
     // One link mail counted when the holder registered, then four notices; the sixth call is over the limit of 5.
     expect(answers).toEqual([200, 200, 200, 200, 429, 429]);
