@@ -17,6 +17,16 @@ export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
   return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', eb.lit(0)));
 }
 
-/** The player's row and the `mining` flag, in one query compiled once (it comes with every page). */
-export const meWithMiningFlag = prepared((db, p: { userId: number }) =>
-  db.selectFrom('users').selectAll('users').select((eb) => unclaimedSessionExists(eb).as('mining')).where('users.id', '=', p.userId));
+/**
+ * The player's row, the `mining` flag and the live session the token names (decisions §13), in one
+ * query compiled once (it comes with every page): no row when the session has ended.
+ */
+export const meWithMiningFlag = prepared((db, p: { userId: number; sessionId: number }) =>
+  db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectAll('users')
+    .select((eb) => [unclaimedSessionExists(eb).as('mining'), 'sessions.last_used_at as session_used_at'])
+    .where('users.id', '=', p.userId)
+    .where('sessions.id', '=', p.sessionId)
+    .where('sessions.ended_at', 'is', null));

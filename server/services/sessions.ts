@@ -37,13 +37,17 @@ export function liveSession(db: Tx, id: number, userId: number, onWriteError: (e
   const seen = (rows: { last_used_at: number }[]) => {
     const row = rows[0];
     if (!row) return false;
-    if (now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-      db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute().catch(onWriteError);
-    }
+    noteSessionUsed(db, id, row.last_used_at, onWriteError, now);
     return true;
   };
   const rows = liveSessionRead.now(db, { id, userId });
   return rows ? seen(rows) : liveSessionRead(db, { id, userId }).then(seen);
+}
+
+/** Writes `last_used_at` when the one read is older than LAST_USED_RESOLUTION_MS; the call does not wait for it. */
+export function noteSessionUsed(db: Tx, id: number, lastUsedAt: number | string, onWriteError: (err: unknown) => void, now = Date.now()): void {
+  if (now - Number(lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
+  db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute().catch(onWriteError);
 }
 
 /** Ends one session of the player (its refresh tokens with it); false when there was no live one. */

@@ -114,7 +114,10 @@ describe.each(testDialects())('account ownership on %s', (dialect) => {
       const third = await login();
 
       expect((await call('POST', '/auth/logout/', { access: second.access, payload: { refresh: second.refresh } })).statusCode).toBe(200);
+      // /auth/me checks the session in its own query; every other call in the auth hook.
       expect((await me(second.access)).statusCode).toBe(401);
+      expect((await call('GET', '/auth/sessions/', { access: second.access })).statusCode).toBe(401);
+      expect((await call('GET', '/mining/sessions/', { access: second.access })).statusCode).toBe(401);
 
       const listed = (await call('GET', '/auth/sessions/', { access: owner.access })).json().sessions as { id: number; current: boolean }[];
       expect(listed.filter((s) => s.current)).toHaveLength(1);

@@ -6,11 +6,13 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../server/db/prepared';
 import { meWithMiningFlag } from '../../server/services/mining-status';
+import { openSession } from '../../server/services/sessions';
 import { apiCall, createPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('prepared queries on %s', (dialect) => {
   let t: TestApp;
+  const sessionOf = (userId: number) => openSession(t.app.db, userId, { userAgent: 'test', ip: '127.0.0.1' });
   beforeAll(async () => {
     t = await createTestApp(dialect);
   });
@@ -61,8 +63,8 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       }
       const me = compiled.filter((q) => q.sql.includes('"mining_sessions"'));
       expect(me).toHaveLength(1);
-      // One parameter: the stand-in for the player's id (db/prepared.ts); `claimed = 0` is in the SQL.
-      expect(me[0].parameters).toHaveLength(1);
+      // Two parameters: the stand-ins for the player's id and the token's session (db/prepared.ts); `claimed = 0` is in the SQL.
+      expect(me[0].parameters).toHaveLength(2);
     } finally {
       await fresh.close();
     }
@@ -70,6 +72,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
 
   it('runs a hot read straight on SQLite’s handle while nobody holds the connection (Kysely’s way on PostgreSQL)', async () => {
     const p = await createPlayer(t);
+    const sid = await sessionOf(p.id);
     const executor = t.app.db.getExecutor() as unknown as { executeQuery: (q: CompiledQuery) => Promise<unknown> };
     const execute = executor.executeQuery;
     let throughKysely = 0;
@@ -78,7 +81,7 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
       return execute.call(this, q);
     };
     try {
-      const [me] = await meWithMiningFlag(t.app.db, { userId: p.id });
+      const [me] = await meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid });
       expect(Number(me.id)).toBe(p.id);
     } finally {
       executor.executeQuery = execute;
@@ -88,12 +91,13 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
 
   it('never reads inside another call’s open transaction: the read waits, and sees nothing rolled back', async () => {
     const p = await createPlayer(t);
-    const before = (await meWithMiningFlag(t.app.db, { userId: p.id }))[0].username;
+    const sid = await sessionOf(p.id);
+    const before = (await meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid }))[0].username;
     let read: Promise<{ username: string | null }[]> | null = null;
     await expect(t.app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ username: 'never_committed' }).where('id', '=', p.id).execute();
       // On SQLite the one connection is held by this transaction now.
-      read = meWithMiningFlag(t.app.db, { userId: p.id });
+      read = meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid });
       await new Promise((r) => setTimeout(r, 20));
       throw new Error('roll back');
     })).rejects.toThrow('roll back');

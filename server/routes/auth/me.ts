@@ -7,6 +7,7 @@ import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { meWithMiningFlag } from '../../services/mining-status';
 import { REFERRAL_WINDOW_MS } from '../../services/referrals';
+import { noteSessionUsed } from '../../services/sessions';
 import { isUniqueViolation, referralLink, usernameColumns, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
 
@@ -28,11 +29,12 @@ const usernameTakenError = () => invalidField('username', USERNAME_TAKEN, 'usern
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
+    { onRequest: app.requireUser, config: { sessionCheckedByRoute: true }, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
     async (request) => {
-      // One query for the player and the mining flag: this call comes with every page.
-      const [user] = await meWithMiningFlag(app.db, { userId: request.userId! });
+      // One query for the player, the mining flag and the token's session: this call comes with every page.
+      const [user] = await meWithMiningFlag(app.db, { userId: request.userId!, sessionId: request.sessionId! });
       if (!user) throw notAuthenticated();
+      noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) => request.log.warn({ err }, 'could not note the session as used'));
       return {
         username: user.username ?? '',
         email: user.email ?? '',
