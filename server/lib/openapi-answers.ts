@@ -53,7 +53,7 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   409: 'Conflict',
   413: 'Body too large',
   415: 'Unsupported content type',
-  422: 'Idempotency key reused',
+  422: 'Unprocessable',
   429: 'Too many requests',
   502: 'Upstream provider failed',
   503: 'Unavailable for now',
@@ -162,7 +162,7 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { codes, notes }] of [...answers].sort(([a], [b]) => a - b)) {
     const why = notes.length ? `: ${notes.join('; ')}` : '';
-    const extra = status === 400 && (hasInput || takesBody) ? ' A refusal of the call\'s own rules is a 400 too.' : '';
+    const extra = status === 400 ? ' A refusal by the call\'s own business rules is a 400 too (decisions §4).' : '';
     responses[status] = {
       description: `${STATUS_TEXT[status]}${why}.${extra} Codes: ${codeList(codes)}.`,
       ...(status === 429 ? { headers: retryAfter('always sent') } : status === 503 ? { headers: retryAfter('sent whenever the wait is known: `shutting_down`, `busy`, `chain_unavailable`') } : {}),
