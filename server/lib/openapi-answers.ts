@@ -198,7 +198,10 @@ export function apiDocTransform(app: FastifyInstance) {
       else if (zodSchema !== undefined) out[part] = zodSchema;
     }
     const { secured, responses, idempotencyHeader } = describeRoute(app, input.route, out.body as JsonSchema | undefined);
-    out.response = { ...((out.response as Record<string, unknown> | undefined) ?? {}), ...responses };
+    const own = (out.response as Record<string, unknown> | undefined) ?? {};
+    // Without a response schema @fastify/swagger lists a bare 200; with the error answers added it would list none.
+    const success = Object.keys(own).some((status) => status.startsWith('2')) ? {} : { 200: { description: 'Default Response' } };
+    out.response = { ...success, ...own, ...responses };
     if (secured) out.security = [{ bearer: [] }];
     if (idempotencyHeader) {
       const h = (out.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
