@@ -11,12 +11,15 @@
 //    `reauth` field); 413/415 for bodies; 429 with Retry-After everywhere (request-rate limits;
 //    attempt limits on sign-in calls); 503 with Retry-After everywhere (restarting; `busy` where a
 //    password is hashed);
+//  - the optional `X-Device` header where the call signs in (its answer has `device`) or checks the
+//    account's password;
 //  - whatever else a route declares in `config.answers` (status → its codes).
 // Every error answer has the shape of shared/api/errors.ts. The document is built on the first
 // request for it and cached; nothing here runs per request.
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
+import { DEVICE_HEADER_MAX } from '@shared/api/auth';
 import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
 import { routeMayKeep } from '../plugins/idempotency';
 
@@ -43,6 +46,10 @@ export const API_ERROR_REF = `#/components/schemas/${API_ERROR_SCHEMA_NAME}`;
 export const apiErrorJsonSchema = (): JsonSchema => strip(toJSONSchema(apiErrorSchema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as JsonSchema);
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const DEVICE_HEADER_SCHEMA = {
+  type: 'string',
+  description: `Optional: the known-device strings this browser keeps (the \`device\` of earlier sign-in answers), comma-separated, at most ${DEVICE_HEADER_MAX}. Attempts from a known device of the account have their own attempt limit and share of the password-hash queue (decisions §13).`,
+};
 const retryAfter = (when: string) => ({ 'Retry-After': { type: 'integer', minimum: 1, description: `Seconds to wait before trying again (${when})` } });
 
 const STATUS_TEXT: Record<ErrorStatus, string> = {
@@ -53,7 +60,7 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   409: 'Conflict',
   413: 'Body too large',
   415: 'Unsupported content type',
-  422: 'Idempotency key reused',
+  422: 'Unprocessable',
   429: 'Too many requests',
   502: 'Upstream provider failed',
   503: 'Unavailable for now',
@@ -162,7 +169,7 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { codes, notes }] of [...answers].sort(([a], [b]) => a - b)) {
     const why = notes.length ? `: ${notes.join('; ')}` : '';
-    const extra = status === 400 && (hasInput || takesBody) ? ' A refusal of the call\'s own rules is a 400 too.' : '';
+    const extra = status === 400 ? ' A refusal by the call\'s own business rules is a 400 too (decisions §4).' : '';
     responses[status] = {
       description: `${STATUS_TEXT[status]}${why}.${extra} Codes: ${codeList(codes)}.`,
       ...(status === 429 ? { headers: retryAfter('always sent') } : status === 503 ? { headers: retryAfter('sent whenever the wait is known: `shutting_down`, `busy`, `chain_unavailable`') } : {}),
@@ -178,7 +185,9 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
           : 'Accepted and ignored: a sign-in call keeps no answer (it would hold tokens).',
       }
     : null;
-  return { secured, responses, idempotencyHeader };
+  // A `password` beside no confirmation is the account's own, checked (a new one comes with `confirm_password`).
+  const checksPassword = bodyNames.has('password') && !bodyNames.has('confirm_password');
+  return { secured, responses, idempotencyHeader, checksPassword };
 }
 
 /**
@@ -197,12 +206,21 @@ export function apiDocTransform(app: FastifyInstance) {
       if (zodSchema instanceof $ZodType) out[part] = requestJsonSchema(zodSchema);
       else if (zodSchema !== undefined) out[part] = zodSchema;
     }
-    const { secured, responses, idempotencyHeader } = describeRoute(app, input.route, out.body as JsonSchema | undefined);
-    out.response = { ...((out.response as Record<string, unknown> | undefined) ?? {}), ...responses };
+    const { secured, responses, idempotencyHeader, checksPassword } = describeRoute(app, input.route, out.body as JsonSchema | undefined);
+    const own = (out.response as Record<string, JsonSchema> | undefined) ?? {};
+    // A call that signs in (its answer carries `device`) or checks a password reads the known-device strings.
+    const readsDevice = checksPassword || Object.entries(own).some(([status, schema]) => status.startsWith('2') && propertyNames(schema).has('device'));
+    // Without a response schema @fastify/swagger lists a bare 200; with the error answers added it would list none.
+    const success = Object.keys(own).some((status) => status.startsWith('2')) ? {} : { 200: { description: 'Default Response' } };
+    out.response = { ...success, ...own, ...responses };
     if (secured) out.security = [{ bearer: [] }];
-    if (idempotencyHeader) {
+    const documented: JsonSchema = {
+      ...(idempotencyHeader ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyHeader } : {}),
+      ...(readsDevice ? { 'X-Device': DEVICE_HEADER_SCHEMA } : {}),
+    };
+    if (Object.keys(documented).length > 0) {
       const h = (out.headers as JsonSchema | undefined) ?? { type: 'object', properties: {} };
-      out.headers = { ...h, properties: { ...(h.properties as JsonSchema), [IDEMPOTENCY_KEY_HEADER]: idempotencyHeader } };
+      out.headers = { ...h, properties: { ...(h.properties as JsonSchema), ...documented } };
     }
     return { schema: out as FastifySchema, url: base.url };
   };

@@ -274,7 +274,12 @@ function problemOf(op: Operation, res: LightMyRequestResponse): string | null {
   }
   const code = (body as { code?: unknown } | undefined)?.code;
   if (status >= 500 && !(status === 503 && op.statuses.has(503) && typeof code === 'string' && NOT_CONFIGURED.has(code))) return `${status}: ${res.body.slice(0, 200)}`;
-  if (!op.statuses.has(status)) return `${status} is not in the document (${[...op.statuses].join(', ')}): ${res.body.slice(0, 200)}`;
+  if (!op.statuses.has(status)) {
+    const hint = status === 401
+      ? 'a sign-in hook the document cannot see? use `onRequest: app.requireUser` or requireUserOnEveryRoute(app)'
+      : 'declare it in the route\'s `config.answers` (server/lib/openapi-answers.ts)';
+    return `${status} is not in the document (${[...op.statuses].join(', ')}; ${hint}): ${res.body.slice(0, 200)}`;
+  }
   const validate = op.validate.get(status);
   if (validate && !validate(body)) return `${status} body does not match the document: ${ajvText(validate)} in ${res.body.slice(0, 200)}`;
   // decisions §4: too many attempts is a 429 with Retry-After (the document lists the header).
