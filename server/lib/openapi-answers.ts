@@ -19,7 +19,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
-import { DEVICE_HEADER_MAX } from '@shared/api/auth';
+import { DEVICE_HEADER_MAX } from '@shared/auth-headers';
 import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
 import { routeMayKeep } from '../plugins/idempotency';
 
