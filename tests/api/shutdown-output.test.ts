@@ -46,8 +46,14 @@ describe.each(testDialects())('SIGTERM with a stuck stdout on %s', (dialect) => 
         ready = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
         if (!ready) await new Promise((r) => setTimeout(r, 100));
       }
-      if (reader === 'stops reading') child.stdout!.pause();
-      else child.stdout!.destroy();
+      // stdout and stderr alike: nothing on the way to exit may wait for either.
+      if (reader === 'stops reading') {
+        child.stdout!.pause();
+        child.stderr!.pause();
+      } else {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+      }
       // Each request logs two lines: far more than the pipe holds (64 KiB).
       const requests = Array.from({ length: 600 }, (_, i) => fetch(`${base}/api/v1/config/?filler=${'x'.repeat(200)}-${i}`, { signal: AbortSignal.timeout(8000) }).then((r) => r.arrayBuffer(), () => null));
       await new Promise((r) => setTimeout(r, 1500));
