@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Brings what it needs on a fresh machine: Debian's Chromium for
 # the browser tests, Debian's nginx for the deployment test (tests/api/nginx-deploy.test.ts) and a
-# throw-away PostgreSQL cluster for the API tests on PostgreSQL.
+# throw-away PostgreSQL cluster for the API tests on PostgreSQL (which also run the backup and
+# restore drill, scripts/pg-restore-drill.sh, from tests/api/pg-restore.test.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

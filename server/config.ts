@@ -1,16 +1,20 @@
-// Configuration from the environment (decisions.md §2). Secrets that are not given are generated
-// once and kept in DATA_DIR so tokens and push subscriptions survive a restart (lib/kept-secrets.ts).
-// DATA_DIR is private to the server's user (0700).
+// Configuration from the environment (decisions §2, §15). Every variable, its default and its
+// meaning are declared once in env/variables.ts, which validates them (and generates the README's
+// table); here they become the Config the server uses, with the rules between variables. A refused
+// setting throws an Error whose message is one line (main.ts prints it and exits 1). What the start
+// writes to DATA_DIR (the private folder, secrets.json on SQLite) is in lib/data-dir.ts.
 import { join, resolve } from 'node:path';
-import { MINING_SESSION_SECONDS_DEFAULT } from '@shared/constants';
-import { keptSecrets } from './lib/kept-secrets';
-import { privateDir } from './lib/private-files';
-import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
-import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './services/hash-queue';
+import { prepareDataDir } from './lib/data-dir';
+import type { TrustProxy } from './lib/trust-proxy';
+import { stripeFrom, type StripeSettings, yookassaFrom, type YookassaSettings } from './env/payments';
+import { declaredEnv, type Env, parseVariables } from './env/variables';
+import type { HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
 import { PROJECT_ROOT } from './project-root';
 import { loadUsdtSettings, type UsdtSettings } from './services/payments/usdt-settings';
-import { type AllowedHosts, parseAllowedHosts } from './services/push-endpoint-policy';
+import type { AllowedHosts } from './services/push-endpoint-policy';
+
+export type { StripeSettings, YookassaSettings };
 
 export interface Config {
   port: number;
@@ -81,114 +85,29 @@ export interface Config {
   ico: IcoSettings;
 }
 
-type Env = Record<string, string | undefined>;
-
-function switchFrom(env: Env, name: string, fallback: boolean): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (raw === '') return fallback;
-  if (raw === 'on') return true;
-  if (raw === 'off') return false;
-  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
-}
-
-function positiveFrom(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number > 0, got "${raw}"`);
-  return n;
-}
-
-export interface YookassaSettings {
-  shopId: string;
-  secretKey: string;
-  /** YOOKASSA_API_BASE, without a trailing slash (default https://api.yookassa.ru/v3). */
-  apiBase: string;
-  /** YOOKASSA_RUB_PER_USD: the rate orders (priced in USD) are charged at, in roubles, as given (e.g. "92.5"). */
-  rubPerUsd: string;
-}
-
-function yookassaFrom(env: Env, production: boolean): YookassaSettings | null {
-  const shopId = env.YOOKASSA_SHOP_ID || '';
-  const secretKey = env.YOOKASSA_SECRET_KEY || '';
-  if (!shopId && !secretKey) return null;
-  if (!shopId || !secretKey) throw new Error('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both or neither');
-  const rate = env.YOOKASSA_RUB_PER_USD ?? '';
-  // At most 4 decimals, so the rouble amount is computed exactly (services/payments/yookassa-provider.ts).
-  if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) throw new Error(`YOOKASSA_RUB_PER_USD must be a positive rate such as 92.5 (roubles per US dollar), got "${rate}"`);
-  const apiBase = (env.YOOKASSA_API_BASE || 'https://api.yookassa.ru/v3').replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(apiBase);
-  } catch {
-    throw new Error(`YOOKASSA_API_BASE must be a URL, got "${apiBase}"`);
-  }
-  // The secret key travels in every request's Authorization header.
-  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:')) throw new Error(`YOOKASSA_API_BASE must be https${production ? ' in production' : ''}, got "${apiBase}"`);
-  return { shopId, secretKey, apiBase, rubPerUsd: rate };
-}
-
-export interface StripeSettings {
-  /** STRIPE_SECRET_KEY (sk_live_… / sk_test_… or a restricted rk_… key). */
-  secretKey: string | null;
-  /** STRIPE_WEBHOOK_SECRET (whsec_…): the signing secret of the webhook endpoint. */
-  webhookSecret: string | null;
-  /** STRIPE_API_BASE split for the stripe package; null: Stripe's own api.stripe.com. */
-  api: { protocol: 'http' | 'https'; host: string; port: number } | null;
-}
-
-function stripeFrom(env: Env): StripeSettings {
-  const raw = env.STRIPE_API_BASE;
-  let api: StripeSettings['api'] = null;
-  if (raw) {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new Error(`STRIPE_API_BASE must be a URL, got "${raw}"`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http(s), got "${raw}"`);
-    // The package adds /v1/… to the host itself: a path here would be silently ignored.
-    if (url.pathname !== '/' && url.pathname !== '') throw new Error(`STRIPE_API_BASE takes no path, got "${raw}"`);
-    const protocol = url.protocol === 'http:' ? 'http' : 'https';
-    api = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
-  }
-  return { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, api };
-}
-
-function intFrom(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
-}
-
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-function appUrlFrom(env: Env, port: number, production: boolean): string {
-  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+function appUrlFrom(given: string | null, port: number, production: boolean): string {
+  const appUrl = (given || `http://localhost:${port}`).replace(/\/+$/, '');
   let url: URL;
   try {
     url = new URL(appUrl);
   } catch {
-    throw new Error(`APP_URL must be a URL such as https://pxt.example.com, got "${env.APP_URL}"`);
+    throw new Error(`APP_URL must be a URL such as https://pxt.example.com, got "${given}"`);
   }
   // Mailed sign-in links and tokens would cross the network in clear text.
   if (production && url.protocol !== 'https:' && !LOOPBACK_HOST.test(url.hostname)) {
-    throw new Error(`APP_URL must be https:// in production (links carry sign-in tokens), got "${env.APP_URL}"`);
+    throw new Error(`APP_URL must be https:// in production (links carry sign-in tokens), got "${given}"`);
   }
   return appUrl;
 }
 
-function mailFrom(env: Env, production: boolean): Config['mail'] {
-  const transport = env.MAIL_TRANSPORT || '';
-  if (transport !== '' && transport !== 'smtp' && transport !== 'outbox') throw new Error(`MAIL_TRANSPORT must be "smtp" or "outbox", got "${transport}"`);
+function mailFrom(transport: 'smtp' | 'outbox' | null, smtpUrl: string | null, production: boolean): Config['mail'] {
   if (transport === 'outbox') {
-    if (env.SMTP_URL) throw new Error('MAIL_TRANSPORT=outbox and SMTP_URL contradict each other: unset one');
+    if (smtpUrl) throw new Error('MAIL_TRANSPORT=outbox and SMTP_URL contradict each other: unset one');
     return { transport: 'outbox', printLinks: false };
   }
-  if (env.SMTP_URL) return { transport: 'smtp', printLinks: false };
+  if (smtpUrl) return { transport: 'smtp', printLinks: false };
   if (transport === 'smtp') throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
   // The console is the journal in production: a printed link is a live sign-in token in the log.
   if (production) throw new Error('SMTP_URL is required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mails in DATA_DIR/outbox/ on purpose)');
@@ -196,71 +115,70 @@ function mailFrom(env: Env, production: boolean): Config['mail'] {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const production = env.NODE_ENV === 'production';
-  const port = intFrom(env, 'PORT', 8080);
-  const dataDir = resolve(env.DATA_DIR || './data');
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  const metricsPort = env.METRICS_PORT ? intFrom(env, 'METRICS_PORT', 0) : null;
+  const v = parseVariables(env);
+  const known = declaredEnv(env);
+  const production = v.NODE_ENV === 'production';
+  const { PORT: port } = v;
+  const dataDir = resolve(v.DATA_DIR);
   // The metrics would be public: refuse rather than let the second listen fail or share a port.
-  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) throw new Error(`METRICS_PORT must not be the public PORT (${port})`);
-  privateDir(dataDir);
-
-  const givenVapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
-  const databaseUrl = env.DATABASE_URL || null;
-  // With PostgreSQL every process has its own DATA_DIR: secrets kept there would differ per process.
-  const secretsKeptIn = env.JWT_SECRET && givenVapid ? 'environment' : databaseUrl ? 'database' : 'data-dir';
-  const kept = secretsKeptIn === 'data-dir' ? keptSecrets(dataDir) : null;
-  // Filled from the database before any plugin reads them (plugins/kept-secrets.ts).
-  const pending = { jwt: '', vapid: { publicKey: '', privateKey: '' } };
-  const appUrl = appUrlFrom(env, port, production);
-  const mail = mailFrom(env, production);
-  const provider = env.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
+  if (v.METRICS_PORT !== null && v.METRICS_PORT !== 0 && v.METRICS_PORT === port) throw new Error(`METRICS_PORT must not be the public PORT (${port})`);
+  const appUrl = appUrlFrom(v.APP_URL, port, production);
+  const mail = mailFrom(v.MAIL_TRANSPORT, v.SMTP_URL, production);
+  const provider = v.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
   if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
   if (provider === 'test' && production) throw new Error('PAYMENTS_PROVIDER=test is refused when NODE_ENV=production');
+  const yookassa = yookassaFrom(known, production);
+  const stripe = stripeFrom(known);
+  const usdt = loadUsdtSettings(known);
+  const ico = loadIcoSettings(known);
+
+  const givenVapid = v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY } : null;
+  // With PostgreSQL every process has its own DATA_DIR: secrets kept there would differ per process.
+  const secretsKeptIn = v.JWT_SECRET && givenVapid ? 'environment' : v.DATABASE_URL ? 'database' : 'data-dir';
+  // Every setting is checked before anything is written.
+  const kept = prepareDataDir(dataDir, secretsKeptIn === 'data-dir');
+  // Filled from the database before any plugin reads them (plugins/kept-secrets.ts).
+  const pending = { jwt: '', vapid: { publicKey: '', privateKey: '' } };
 
   return {
     port,
-    host: env.HOST || '127.0.0.1',
+    host: v.HOST,
     dataDir,
-    databaseUrl,
-    databasePoolSize: intFrom(env, 'DATABASE_POOL_SIZE', 10, 1),
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
     appUrl,
-    appName: env.APP_NAME || 'PXT Companion',
-    smtpUrl: mail.transport === 'smtp' ? env.SMTP_URL! : null,
+    appName: v.APP_NAME,
+    smtpUrl: mail.transport === 'smtp' ? v.SMTP_URL : null,
     mail,
-    jwtSecret: env.JWT_SECRET || (kept ?? pending).jwt,
+    jwtSecret: v.JWT_SECRET || (kept ?? pending).jwt,
     secretsKeptIn,
-    vapid: { ...(givenVapid ?? (kept ?? pending).vapid), subject: env.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
-    pushCaFile: env.PUSH_CA_FILE ? resolve(env.PUSH_CA_FILE) : null,
-    pushAllowedHosts: parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
-    googleClientId: env.GOOGLE_CLIENT_ID || null,
-    googleUserinfoUrl: env.GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
-    googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL || 'https://oauth2.googleapis.com/tokeninfo',
-    googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
-    googleTokenUrl: env.GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
-    miningSessionSeconds: intFrom(env, 'MINING_SESSION_SECONDS', MINING_SESSION_SECONDS_DEFAULT, 1),
-    scryptLogN: intFrom(env, 'SCRYPT_LOG_N', 17, 10),
-    hashQueue: {
-      concurrency: intFrom(env, 'HASH_CONCURRENCY', HASH_QUEUE_DEFAULTS.concurrency, 1),
-      maxWaiting: intFrom(env, 'HASH_QUEUE', HASH_QUEUE_DEFAULTS.maxWaiting, 0),
-      perClient: intFrom(env, 'HASH_QUEUE_PER_CLIENT', HASH_QUEUE_DEFAULTS.perClient, 1),
-    },
+    vapid: { ...(givenVapid ?? (kept ?? pending).vapid), subject: v.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    pushCaFile: v.PUSH_CA_FILE ? resolve(v.PUSH_CA_FILE) : null,
+    pushAllowedHosts: v.PUSH_ALLOWED_HOSTS,
+    googleClientId: v.GOOGLE_CLIENT_ID,
+    googleUserinfoUrl: v.GOOGLE_USERINFO_URL,
+    googleTokeninfoUrl: v.GOOGLE_TOKENINFO_URL,
+    googleClientSecret: v.GOOGLE_CLIENT_SECRET,
+    googleTokenUrl: v.GOOGLE_TOKEN_URL,
+    miningSessionSeconds: v.MINING_SESSION_SECONDS,
+    scryptLogN: v.SCRYPT_LOG_N,
+    hashQueue: { concurrency: v.HASH_CONCURRENCY, maxWaiting: v.HASH_QUEUE, perClient: v.HASH_QUEUE_PER_CLIENT },
     paymentsProvider: provider === 'test' ? 'test' : null,
-    yookassa: yookassaFrom(env, production),
-    stripe: stripeFrom(env),
-    usdt: loadUsdtSettings(env),
+    yookassa,
+    stripe,
+    usdt,
     production,
-    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR ? resolve(env.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
-    shutdownTimeoutMs: intFrom(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 1),
-    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
-    workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 1000),
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST || env.HOST || '127.0.0.1' },
-    trustProxy,
-    blogDir: env.BLOG_DIR ? resolve(env.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
-    signupLimitPerHour: intFrom(env, 'SIGNUP_LIMIT_PER_HOUR', 10),
-    rateLimits: switchFrom(env, 'RATE_LIMITS', true),
-    rateLimitFactor: positiveFrom(env, 'RATE_LIMIT_FACTOR', 1),
-    ico: loadIcoSettings(env),
+    staticDir: v.STATIC_DIR === '' ? null : v.STATIC_DIR ? resolve(v.STATIC_DIR) : join(PROJECT_ROOT, 'dist'),
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+    workerIntervalMs: v.WORKER_INTERVAL_MS,
+    logLevel: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metrics: v.METRICS_PORT === null ? null : { port: v.METRICS_PORT, host: v.METRICS_HOST || v.HOST },
+    trustProxy: v.TRUST_PROXY,
+    blogDir: v.BLOG_DIR ? resolve(v.BLOG_DIR) : join(PROJECT_ROOT, 'content', 'blog'),
+    signupLimitPerHour: v.SIGNUP_LIMIT_PER_HOUR,
+    rateLimits: v.RATE_LIMITS,
+    rateLimitFactor: v.RATE_LIMIT_FACTOR,
+    ico,
   };
 }

@@ -14,7 +14,10 @@ try {
   process.exit(1);
 }
 // Log lines never block the process (lib/log-output.ts): SIGTERM must work whatever stdout does.
-const app = await buildApp(config, { logStream: nonBlockingOutput(1) });
+const output = nonBlockingOutput(1);
+const app = await buildApp(config, { logStream: output });
+/** Exits once the queued log lines are out, or after `flushMs` at most: a stuck stdout waits for nobody. */
+const exit = (code: number, flushMs: number) => void output.flush(flushMs).then(() => process.exit(code));
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -24,15 +27,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    // The last part of SHUTDOWN_TIMEOUT_MS is left for writing out the log, so the process is gone by then.
+    const flushMs = Math.min(500, Math.floor(config.shutdownTimeoutMs / 10));
+    const deadline = Date.now() + config.shutdownTimeoutMs - flushMs;
     setTimeout(() => {
       app.log.error(`still closing after ${config.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting anyway`);
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
+      exit(1, flushMs);
+    }, config.shutdownTimeoutMs - flushMs).unref();
     app.close().then(
-      () => process.exit(0),
+      () => exit(0, Math.max(0, deadline - Date.now()) + flushMs),
       (err) => {
         app.log.error({ err }, 'closing failed');
-        process.exit(1);
+        exit(1, flushMs);
       },
     );
   });
@@ -43,5 +49,5 @@ try {
   app.log.info(`${config.appName} on ${config.appUrl} (${app.dialect}); API docs at ${config.appUrl}/api/docs`);
 } catch (err) {
   app.log.error(err);
-  process.exit(1);
+  exit(1, 2000);
 }

@@ -1,6 +1,7 @@
 // The operator CLI (decisions §11): `npm run admin -- <command> …`, straight on the database that
 // DATA_DIR / DATABASE_URL name, without an HTTP server. Exit code 0 on success, 1 on any error.
 import { loadConfig } from '../config';
+import { backupCommand } from './commands/backup';
 import { blogCommand } from './commands/blog';
 import { flagCommand } from './commands/flag';
 import { grantCommand } from './commands/grant';
@@ -10,7 +11,7 @@ import { seasonCommand } from './commands/season';
 import { usersCommand } from './commands/users';
 import { type Command, CliError, createContext } from './context';
 
-const commands: Command[] = [usersCommand, flagCommand, grantCommand, ordersCommand, blogCommand, seasonCommand];
+const commands: Command[] = [usersCommand, flagCommand, grantCommand, ordersCommand, blogCommand, seasonCommand, backupCommand];
 commands.push(helpCommand(() => commands));
 
 async function main(argv: string[]): Promise<number> {

@@ -13,6 +13,8 @@ export interface LogOutput {
   write(line: string): void;
   /** Lines dropped so far because output did not flow. */
   dropped(): number;
+  /** Resolves once every queued line is written, or after `ms` at most (before process.exit). */
+  flush(ms: number): Promise<void>;
 }
 
 export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
@@ -22,6 +24,13 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   let gone = false;
   let dropped = 0;
   let droppedReported = 0;
+  let drained: (() => void)[] = [];
+  const idle = () => gone || (!writing && queue.length === 0);
+  const settle = () => {
+    if (!idle()) return;
+    for (const done of drained) done();
+    drained = [];
+  };
 
   const writeAll = (buf: Buffer, done: (err: NodeJS.ErrnoException | null) => void) => {
     write(fd, buf, 0, buf.length, null, (err, n) => {
@@ -32,7 +41,7 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   };
 
   const pump = () => {
-    if (writing || gone || queue.length === 0) return;
+    if (writing || gone || queue.length === 0) return settle();
     if (dropped > droppedReported) {
       queue.unshift(`${JSON.stringify({ level: 40, time: Date.now(), msg: `${dropped - droppedReported} log lines dropped: stdout was not read` })}\n`);
       droppedReported = dropped;
@@ -44,7 +53,7 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
     writeAll(batch, (err) => {
       writing = false;
       if (err) gone = true; // EPIPE and the like: nobody reads any more
-      else pump();
+      pump();
     });
   };
 
@@ -60,5 +69,16 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
       pump();
     },
     dropped: () => dropped,
+    flush(ms: number) {
+      if (idle()) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        timer.unref();
+        drained.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
   };
 }

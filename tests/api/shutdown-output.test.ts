@@ -1,9 +1,10 @@
 // SIGTERM ends the server within SHUTDOWN_TIMEOUT_MS whatever state its stdout is in (decisions
 // §15, issue 22): a log reader that stopped reading (the pipe fills up) or went away. Before, a
 // full stdout pipe blocked the process in a log write, and SIGTERM never ran: only SIGKILL ended it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../helpers/server-process';
@@ -46,8 +47,14 @@ describe.each(testDialects())('SIGTERM with a stuck stdout on %s', (dialect) => 
         ready = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
         if (!ready) await new Promise((r) => setTimeout(r, 100));
       }
-      if (reader === 'stops reading') child.stdout!.pause();
-      else child.stdout!.destroy();
+      // stdout and stderr alike: nothing on the way to exit may wait for either.
+      if (reader === 'stops reading') {
+        child.stdout!.pause();
+        child.stderr!.pause();
+      } else {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+      }
       // Each request logs two lines: far more than the pipe holds (64 KiB).
       const requests = Array.from({ length: 600 }, (_, i) => fetch(`${base}/api/v1/config/?filler=${'x'.repeat(200)}-${i}`, { signal: AbortSignal.timeout(8000) }).then((r) => r.arrayBuffer(), () => null));
       await new Promise((r) => setTimeout(r, 1500));
@@ -62,6 +69,27 @@ describe.each(testDialects())('SIGTERM with a stuck stdout on %s', (dialect) => 
       expect(took, stderr).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 1000);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 40_000);
+
+  // Log lines are written off the event loop, so the process waits (briefly) for them before exit.
+  it('still writes its last log line before exiting: a port already in use', async () => {
+    const taken = createServer();
+    const port = await new Promise<number>((r) => taken.listen(0, '127.0.0.1', () => r((taken.address() as { port: number }).port)));
+    const dataDir = mkdtempSync(join(tmpdir(), 'pxt-stdout-'));
+    dirs.push(dataDir);
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', PORT: String(port), HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+        killSignal: 'SIGKILL',
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stdout).toContain('EADDRINUSE');
+    } finally {
+      taken.close();
     }
   }, 40_000);
 });
