@@ -17,13 +17,13 @@ import { pwaOptions, russianManifest } from './sw/pwa-options';
 const VITE_PORT = Number(process.env.VITE_PORT || 5173);
 
 /**
- * React Router 7 points bundlers at its development build (warnings, dev checks: about 7 KB of
+ * React Router can point bundlers at its development build (warnings, dev checks: about 7 KB of
  * brotli more on the first visit); a production build takes its production files, the same code.
  */
 const REACT_ROUTER = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
 const productionReactRouter = [
-  { find: /^react-router$/, replacement: `${REACT_ROUTER}index.mjs` },
-  { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
+  { find: /^react-router$/, replacement: `${REACT_ROUTER}index.js` },
+  { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.js` },
 ];
 
 const plugins: PluginOption[] = [reactRouterTreeshake(), react(), VitePWA(pwaOptions), russianManifest(), prerender(), cspHashes(), precompress()];
