@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { builds, root } from './build-state.mjs';
+import { requireNode } from './require-node.mjs';
+
+requireNode();
 
 if (builds.server.stale()) {
   if (!existsSync(join(root, 'node_modules', 'esbuild'))) {

@@ -20,7 +20,7 @@ export async function buildServer(outdir = resolve(root, 'dist-server')) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     chunkNames: 'chunks/[name]-[hash]',

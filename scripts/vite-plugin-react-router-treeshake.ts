@@ -5,9 +5,11 @@
 // display names (a debugging aid of React DevTools) leaves only what is imported.
 import type { Plugin } from 'vite';
 
-const ROUTER_FILE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/;
+// React Router 7 ships .mjs bundles (`var Form = React3.forwardRef(`), 8 one .js file per module
+// (`const Form = React$1.forwardRef(`).
+const ROUTER_FILE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.m?js$/;
 const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
-const TOP_LEVEL_FACTORY = /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm;
+const TOP_LEVEL_FACTORY = /^((?:var|const) [A-Za-z_$][\w$]* = )(React[\w$]*\.(?:forwardRef|createContext|memo)\()/gm;
 
 export function stripReactRouterExtras(code: string): string {
   return code.replace(DISPLAY_NAME, '').replace(TOP_LEVEL_FACTORY, '$1/* @__PURE__ */ $2');

@@ -1,6 +1,7 @@
 // Runs the migrations in db/migrations/ at start. The list is static so a bundle or tsx run needs
 // no directory scan; Kysely's migrator locks, so several processes starting at once are safe.
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Database } from './database';
 import type { Db } from './schema';
 import * as core from './migrations/001-core';

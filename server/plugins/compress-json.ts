@@ -105,7 +105,7 @@ export async function registerCompression(app: FastifyInstance, options: Omit<Fa
     // GET and HEAD bodies are never read (Fastify routes them without parsing one), so their
     // decompression hook would only cost time.
     const methods = hooksOf(route.method);
-    if (route.decompress === undefined && route.config?.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
       route.decompress = false;
     }
   });

@@ -30,10 +30,10 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
       setHeaders(res, path) {
         const rel = path.slice(root.length).replace(/\\/g, '/').replace(ENCODED_COPY, '');
         // Which copy is sent depends on Accept-Encoding: caches must keep them apart.
-        res.setHeader('Vary', 'Accept-Encoding');
-        if (rel.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (NO_CACHE.test(rel)) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.header('Vary', 'Accept-Encoding');
+        if (rel.startsWith('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (NO_CACHE.test(rel)) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=3600');
       },
     });
   }

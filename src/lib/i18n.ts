@@ -56,7 +56,7 @@ export const i18nReady = i18next
   .use(fetchBackend)
   .use(initReactI18next)
   .init({
-    lng: detectLanguage(savedLanguage(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])),
+    lng: detectLanguage(savedLanguage(), typeof window === 'undefined' ? [] : (window.navigator.languages ?? [window.navigator.language])),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',

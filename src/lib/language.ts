@@ -49,5 +49,9 @@ export function pointManifestAt(lng: string | undefined, doc: Document = documen
 
 if (typeof document !== 'undefined') {
   pointManifestAt(i18n.resolvedLanguage ?? i18n.language);
-  i18n.on('languageChanged', (lng) => pointManifestAt(lng));
+  // The build's prerender (scripts/vite-plugin-prerender.ts) lends the module a jsdom document only
+  // while it renders; i18next can announce a language after it took the document back.
+  i18n.on('languageChanged', (lng) => {
+    if (typeof document !== 'undefined') pointManifestAt(lng);
+  });
 }

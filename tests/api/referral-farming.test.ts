@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_BOOST_CAP_PERCENT } from '@shared/constants';
 import { openDatabase } from '../../server/db/database';

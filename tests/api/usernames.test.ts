@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usernameKey } from '@shared/validation';
 import { openDatabase } from '../../server/db/database';
