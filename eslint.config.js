@@ -29,7 +29,16 @@ const CLIMBS_TWO = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'dist-server/', '.tmp/', 'data/', 'test-results/', 'playwright-report/', 'public/', 'scripts/*.d.mts'],
+    ignores: [
+      'dist/',
+      'dist-server/',
+      '.tmp/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'scripts/*.d.mts',
+    ],
   },
 
   // JavaScript and TypeScript. The syntactic typescript-eslint set, not the type-checked one: `npm
@@ -40,7 +49,10 @@ export default tseslint.config(
     files: CODE,
     rules: {
       // An argument or binding named `_…` is unused on purpose (a callback's position, a rest omit).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: globals.node } },
@@ -54,7 +66,10 @@ export default tseslint.config(
 
   // Kysely's own advice: a migration types its database as Kysely<any>, because it must keep working
   // after the schema it started from has changed. Tests read untyped JSON bodies and raw tables.
-  { files: ['server/db/migrat*', 'server/db/migrations/**', 'tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['server/db/migrat*', 'server/db/migrations/**', 'tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
   // eslint-module-utils loads import resolvers with require().
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 
@@ -108,22 +123,25 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'boundaries/element-types': ['error', {
-        default: 'disallow',
-        rules: [
-          // The composition root wires everything client-side together.
-          { from: 'app', allow: ['app', 'feature', 'component', 'lib', 'shared'] },
-          // A feature sees only itself: what two features share goes to lib/ or components/.
-          { from: 'feature', allow: [['feature', { feature: '{{ from.feature }}' }], 'component', 'lib', 'shared'] },
-          { from: 'component', allow: ['component', 'lib', 'shared'] },
-          { from: 'lib', allow: ['lib', 'shared'] },
-          // The worker runs apart from the page: it shares only what shared/ defines (sw-messages.ts).
-          { from: 'sw', allow: ['sw', 'shared'] },
-          // What client and server agree on must not depend on either of them.
-          { from: 'shared', allow: ['shared'] },
-          { from: 'server', allow: ['server', 'shared'] },
-        ],
-      }],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            // The composition root wires everything client-side together.
+            { from: 'app', allow: ['app', 'feature', 'component', 'lib', 'shared'] },
+            // A feature sees only itself: what two features share goes to lib/ or components/.
+            { from: 'feature', allow: [['feature', { feature: '{{ from.feature }}' }], 'component', 'lib', 'shared'] },
+            { from: 'component', allow: ['component', 'lib', 'shared'] },
+            { from: 'lib', allow: ['lib', 'shared'] },
+            // The worker runs apart from the page: it shares only what shared/ defines (sw-messages.ts).
+            { from: 'sw', allow: ['sw', 'shared'] },
+            // What client and server agree on must not depend on either of them.
+            { from: 'shared', allow: ['shared'] },
+            { from: 'server', allow: ['server', 'shared'] },
+          ],
+        },
+      ],
     },
   },
 
@@ -138,20 +156,36 @@ export default tseslint.config(
   {
     files: ['src/**', 'sw/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          INTO_SHARED_OR_SRC,
-          CLIMBS_TWO,
-          // A value from a schema module pulls zod (and its `new Function` probe, a CSP violation) into the bundle.
-          { group: ['@shared/api/*'], allowTypeImports: true, message: 'Only `import type` from @shared/api/…: their values bring zod into the browser; constants live in @shared/constants.' },
-        ],
-        // The API's zod schemas stay on the server; the client takes their types with `import type`.
-        paths: [{ name: 'zod', message: 'zod must not reach the browser bundle: import types from @shared/api/… with `import type`.' }],
-      }],
-      'no-restricted-syntax': ['error', {
-        selector: String.raw`ImportExpression[source.value=/^\.\.\/\.\.\//]`,
-        message: CLIMBS_TWO.message,
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            INTO_SHARED_OR_SRC,
+            CLIMBS_TWO,
+            // A value from a schema module pulls zod (and its `new Function` probe, a CSP violation) into the bundle.
+            {
+              group: ['@shared/api/*'],
+              allowTypeImports: true,
+              message:
+                'Only `import type` from @shared/api/…: their values bring zod into the browser; constants live in @shared/constants.',
+            },
+          ],
+          // The API's zod schemas stay on the server; the client takes their types with `import type`.
+          paths: [
+            {
+              name: 'zod',
+              message: 'zod must not reach the browser bundle: import types from @shared/api/… with `import type`.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`ImportExpression[source.value=/^\.\.\/\.\.\//]`,
+          message: CLIMBS_TWO.message,
+        },
+      ],
     },
   },
 );

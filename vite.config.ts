@@ -26,7 +26,15 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.js` },
 ];
 
-const plugins: PluginOption[] = [reactRouterTreeshake(), react(), VitePWA(pwaOptions), russianManifest(), prerender(), cspHashes(), precompress()];
+const plugins: PluginOption[] = [
+  reactRouterTreeshake(),
+  react(),
+  VitePWA(pwaOptions),
+  russianManifest(),
+  prerender(),
+  cspHashes(),
+  precompress(),
+];
 
 export default defineConfig(({ command }) => ({
   plugins,

@@ -22,7 +22,8 @@ const APP_URL = 'http://localhost:8080';
 /** Turns of limit route then app per call; odd, so the median is one of them. */
 const PAIRS = 3;
 
-const figure = (f: LoadFigure) => `${perSecond(f.rps)}, p99 ${ms(f.p99)}, ${micros(f.cpuMicros)} CPU/answer${f.bad ? `, ${f.bad} bad answers` : ''}`;
+const figure = (f: LoadFigure) =>
+  `${perSecond(f.rps)}, p99 ${ms(f.p99)}, ${micros(f.cpuMicros)} CPU/answer${f.bad ? `, ${f.bad} bad answers` : ''}`;
 const micros = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} µs` : 'n/a');
 
 async function body(url: string, headers: Record<string, string>): Promise<unknown> {
@@ -49,10 +50,16 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
     script: 'bench/bare-server.ts',
     readyPath: '/bare',
   });
-  const load_ = (pid: number, url: string, headers: Record<string, string> = {}) => load(url, { headers, duration: opts.duration, connections: opts.connections, pid });
+  const load_ = (pid: number, url: string, headers: Record<string, string> = {}) =>
+    load(url, { headers, duration: opts.duration, connections: opts.connections, pid });
 
   const base = await load_(bare.pid, `${bare.baseURL}/bare`);
-  table.add({ section, measure: 'bare Fastify GET /bare', result: figure(base), verdict: base.bad ? 'failed' : 'info' });
+  table.add({
+    section,
+    measure: 'bare Fastify GET /bare',
+    result: figure(base),
+    verdict: base.bad ? 'failed' : 'info',
+  });
 
   // Where the time goes: the app's whole request pipeline (auth hook, security headers, serialiser,
   // compression check) on a call that reads no database, next to the real calls.
@@ -103,10 +110,20 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
   // Where the time of a missed call goes: the same server under V8's sampling profiler, self time
   // by package or app file (the profiler slows it, so these are shares, not figures).
   const profileFile = join(dataDir, 'api.cpuprofile');
-  const profiled = await startServer({ env: { ...env, PROFILE_FILE: profileFile }, script: 'bench/profiled-server.ts' });
+  const profiled = await startServer({
+    env: { ...env, PROFILE_FILE: profileFile },
+    script: 'bench/profiled-server.ts',
+  });
   for (const route of missed) {
-    const summary = await profileWhileLoading(profiled.pid, profileFile, () => load_(profiled.pid, `${profiled.baseURL}${route}`, headers));
-    table.add({ section, measure: `where GET ${route.replace('/api/v1', '')}'s CPU goes (profile)`, result: describeProfile(summary), verdict: 'info' });
+    const summary = await profileWhileLoading(profiled.pid, profileFile, () =>
+      load_(profiled.pid, `${profiled.baseURL}${route}`, headers),
+    );
+    table.add({
+      section,
+      measure: `where GET ${route.replace('/api/v1', '')}'s CPU goes (profile)`,
+      result: describeProfile(summary),
+      verdict: 'info',
+    });
   }
   await profiled.stop();
 }

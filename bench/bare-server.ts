@@ -21,6 +21,10 @@ const body = {
 };
 app.get('/bare', async () => body);
 if (process.env.LIMIT_DATABASE) {
-  registerLimitRoutes(app, { databaseFile: process.env.LIMIT_DATABASE, jwtSecret: process.env.JWT_SECRET ?? '', appUrl: process.env.APP_URL ?? '' });
+  registerLimitRoutes(app, {
+    databaseFile: process.env.LIMIT_DATABASE,
+    jwtSecret: process.env.JWT_SECRET ?? '',
+    appUrl: process.env.APP_URL ?? '',
+  });
 }
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

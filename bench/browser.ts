@@ -76,7 +76,10 @@ export async function browserSection(table: Table, opts: BenchOptions): Promise<
     return;
   }
   const server = await startServer({ env: serverEnv(tempDir('browser'), { STATIC_DIR: DIST }) });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: playwrightConfig.use?.launchOptions?.args ?? [] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: playwrightConfig.use?.launchOptions?.args ?? [],
+  });
   cleanup.add('close Chromium', () => browser.close());
   const runs = opts.quick ? 1 : 3;
   const url = `${server.baseURL}/`;
@@ -92,14 +95,29 @@ export async function browserSection(table: Table, opts: BenchOptions): Promise<
   });
 
   if (!existsSync(join(DIST, 'sw.js'))) {
-    table.add({ section, measure: 'second visit offline', result: 'n/a (no service worker in this build)', verdict: 'info' });
+    table.add({
+      section,
+      measure: 'second visit offline',
+      result: 'n/a (no service worker in this build)',
+      verdict: 'info',
+    });
   } else {
     try {
       const offline: Paint[] = [];
       for (let i = 0; i < runs; i++) offline.push(await offlineVisit(browser, url));
-      table.add({ section, measure: 'second visit offline, from the service worker', result: `${summary(offline)}${suffix}`, verdict: 'info' });
+      table.add({
+        section,
+        measure: 'second visit offline, from the service worker',
+        result: `${summary(offline)}${suffix}`,
+        verdict: 'info',
+      });
     } catch (err) {
-      table.add({ section, measure: 'second visit offline', result: `failed: ${(err as Error).message.split('\n')[0]}`, verdict: 'failed' });
+      table.add({
+        section,
+        measure: 'second visit offline',
+        result: `failed: ${(err as Error).message.split('\n')[0]}`,
+        verdict: 'failed',
+      });
     }
   }
   await browser.close();

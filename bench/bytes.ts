@@ -24,13 +24,29 @@ export function bytesSection(table: Table): void {
     target: `≤ ${kb(JS_TARGET)}`,
     verdict: js <= JS_TARGET ? 'met' : 'missed',
   });
-  const kinds: [FileKind, string][] = [['css', 'CSS'], ['font', 'fonts'], ['image', 'images'], ['data', 'translations'], ['html', 'HTML']];
+  const kinds: [FileKind, string][] = [
+    ['css', 'CSS'],
+    ['font', 'fonts'],
+    ['image', 'images'],
+    ['data', 'translations'],
+    ['html', 'HTML'],
+  ];
   for (const [kind, label] of kinds) {
     const t = totals[kind];
-    table.add({ section, measure: label, result: t ? `${kb(t.compressed)} in ${t.count} file(s) (${kb(t.raw)} raw)` : 'none', verdict: 'info' });
+    table.add({
+      section,
+      measure: label,
+      result: t ? `${kb(t.compressed)} in ${t.count} file(s) (${kb(t.raw)} raw)` : 'none',
+      verdict: 'info',
+    });
   }
   const largest = [...files].sort((a, b) => b.brotli - a.brotli).slice(0, 3);
-  table.add({ section, measure: 'largest files', result: largest.map((f) => `${f.file} ${kb(f.brotli)}`).join(', '), verdict: 'info' });
+  table.add({
+    section,
+    measure: 'largest files',
+    result: largest.map((f) => `${f.file} ${kb(f.brotli)}`).join(', '),
+    verdict: 'info',
+  });
   table.add({
     section,
     measure: 'MetaMask SDK and Google script absent',

@@ -27,10 +27,14 @@ export interface Burst {
 /** The server answers a few calls first, so start-up work (JIT, pool connections) is not measured. */
 async function warmUp(server: ServerProcess, userIds: number[], tokens: Map<number, string>): Promise<void> {
   for (let i = 0; i < 3; i++) {
-    await Promise.all(userIds.slice(0, 20).map(async (id) => {
-      const r = await fetch(`${server.baseURL}/api/v1/auth/me`, { headers: { authorization: `Bearer ${tokens.get(id)}` } });
-      await r.arrayBuffer();
-    }));
+    await Promise.all(
+      userIds.slice(0, 20).map(async (id) => {
+        const r = await fetch(`${server.baseURL}/api/v1/auth/me`, {
+          headers: { authorization: `Bearer ${tokens.get(id)}` },
+        });
+        await r.arrayBuffer();
+      }),
+    );
   }
 }
 
@@ -40,28 +44,44 @@ export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect
   await warmUp(server, ids, tokens);
   const requests = ids.map((id) => ({ id, token: tokens.get(id)!, key: `bench-${randomBytes(8).toString('hex')}` }));
   const cpuBefore = cpuSeconds(server.pid);
-  const answers = await Promise.all(requests.map(async (r) => {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${server.baseURL}/api/v1/mining/claim/`, { headers: { authorization: `Bearer ${r.token}`, 'idempotency-key': r.key } });
-      await res.arrayBuffer();
-      return { status: res.status, ms: performance.now() - started };
-    } catch (err) {
-      return { status: 0, ms: performance.now() - started, err };
-    }
-  }));
+  const answers = await Promise.all(
+    requests.map(async (r) => {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${server.baseURL}/api/v1/mining/claim/`, {
+          headers: { authorization: `Bearer ${r.token}`, 'idempotency-key': r.key },
+        });
+        await res.arrayBuffer();
+        return { status: res.status, ms: performance.now() - started };
+      } catch (err) {
+        return { status: 0, ms: performance.now() - started, err };
+      }
+    }),
+  );
 
   const cpuMicros = ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / CLAIMERS;
   const problems: string[] = [];
   const notOk = answers.filter((a) => a.status !== 200);
-  if (notOk.length) problems.push(`${notOk.length} claims not answered 200 (${[...new Set(notOk.map((a) => a.status))].join(', ')})`);
-  const rows = await db.selectFrom('ledger').select(['user_id', 'unique_key']).where('reason', '=', 'mining_claim').where('user_id', 'in', ids).execute();
+  if (notOk.length)
+    problems.push(`${notOk.length} claims not answered 200 (${[...new Set(notOk.map((a) => a.status))].join(', ')})`);
+  const rows = await db
+    .selectFrom('ledger')
+    .select(['user_id', 'unique_key'])
+    .where('reason', '=', 'mining_claim')
+    .where('user_id', 'in', ids)
+    .execute();
   const users = new Set(rows.map((r) => Number(r.user_id)));
   if (rows.length !== CLAIMERS) problems.push(`${rows.length} mining_claim ledger rows for ${CLAIMERS} players`);
   if (users.size !== CLAIMERS) problems.push(`${CLAIMERS - users.size} players unpaid`);
   if (new Set(rows.map((r) => r.unique_key)).size !== rows.length) problems.push('duplicate payments');
   const latencies = answers.map((a) => a.ms);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), cpuMicros, problems };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    cpuMicros,
+    problems,
+  };
 }
 
 /**
@@ -69,7 +89,13 @@ export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect
  * noisy). A first burst is not counted: it measures the JIT compiling the claim path, which a
  * server in service has done long ago.
  */
-export async function claimRounds(server: ServerProcess, db: Db, dialect: Dialect, tag: string, rounds: number): Promise<Burst> {
+export async function claimRounds(
+  server: ServerProcess,
+  db: Db,
+  dialect: Dialect,
+  tag: string,
+  rounds: number,
+): Promise<Burst> {
   const warmUpBurst = await claimBurst(server, db, dialect, `${tag}w_`);
   if (warmUpBurst.problems.length) return warmUpBurst;
   const bursts: Burst[] = [];
@@ -106,9 +132,14 @@ export async function claimsSection(table: Table, opts: BenchOptions): Promise<v
     // time on one core; and the same burst again under V8's sampling profiler.
     const loadAverage = (await import('node:os')).loadavg()[0];
     const profileFile = `${dataDir}/claims.cpuprofile`;
-    const profiled = await startServer({ env: serverEnv(dataDir, { PROFILE_FILE: profileFile }), script: 'bench/profiled-server.ts' });
+    const profiled = await startServer({
+      env: serverEnv(dataDir, { PROFILE_FILE: profileFile }),
+      script: 'bench/profiled-server.ts',
+    });
     await claimBurst(profiled, database.db, 'sqlite', 'profw_');
-    const summary = await profileWhileLoading(profiled.pid, profileFile, () => claimBurst(profiled, database.db, 'sqlite', 'prof_'));
+    const summary = await profileWhileLoading(profiled.pid, profileFile, () =>
+      claimBurst(profiled, database.db, 'sqlite', 'prof_'),
+    );
     await profiled.stop();
     table.add({
       section: 'Claims (SQLite)',

@@ -95,6 +95,7 @@ export function percentile(values: readonly number[], p: number): number {
 export const median = (values: readonly number[]) => percentile(values, 50);
 
 /** Milliseconds; autocannon records whole milliseconds, so its 0 means under one. */
-export const ms = (n: number) => (!Number.isFinite(n) ? 'n/a' : n === 0 ? '< 1 ms' : `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`);
+export const ms = (n: number) =>
+  !Number.isFinite(n) ? 'n/a' : n === 0 ? '< 1 ms' : `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 export const perSecond = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`;
 export const ratio = (n: number) => `${n.toFixed(2)}×`;

@@ -33,10 +33,20 @@ interface Result {
 }
 
 type ShiftItem = { score?: number; node?: { selector?: string } };
-type Lhr = { finalDisplayedUrl: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number; details?: { items?: ShiftItem[] } }> };
+type Lhr = {
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: ShiftItem[] } }>;
+};
 
 async function audit(port: number, url: string, preset: 'mobile' | 'desktop', signedIn: boolean): Promise<Result> {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], disableStorageReset: signedIn };
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: signedIn,
+  };
   const run = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   const lhr = run?.lhr as unknown as Lhr | undefined;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -44,11 +54,18 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop', si
   const value = (a: string) => lhr.audits[a]?.numericValue ?? NaN;
   return {
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
-    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? '?'} ${(i.score ?? 0).toFixed(3)}`),
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+      (i) => `${i.node?.selector ?? '?'} ${(i.score ?? 0).toFixed(3)}`,
+    ),
   };
 }
 
@@ -99,7 +116,12 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
             verdict: met ? 'met' : 'missed',
           });
         } catch (err) {
-          table.add({ section, measure, result: `failed: ${(err as Error).message.split('\n')[0]}`, verdict: 'failed' });
+          table.add({
+            section,
+            measure,
+            result: `failed: ${(err as Error).message.split('\n')[0]}`,
+            verdict: 'failed',
+          });
         }
       }
     }

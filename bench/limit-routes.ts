@@ -31,14 +31,22 @@ function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
     const given = Buffer.from(parts[2], 'base64url');
     const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { sub: number; exp: number; typ: string };
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as {
+      sub: number;
+      exp: number;
+      typ: string;
+    };
     return claims.typ === 'access' && claims.exp * 1000 > Date.now() ? claims.sub : null;
   };
 }
 
-const unauthorized = (reply: FastifyReply) => reply.code(401).send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+const unauthorized = (reply: FastifyReply) =>
+  reply.code(401).send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 
-export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: string; jwtSecret: string; appUrl: string }): void {
+export function registerLimitRoutes(
+  app: FastifyInstance,
+  opts: { databaseFile: string; jwtSecret: string; appUrl: string },
+): void {
   const sqlite = new SQLite(opts.databaseFile, { readonly: true });
   const userOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
 
@@ -68,12 +76,16 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
   });
 
   const sessionCount = sqlite.prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
-  const sessionPage = sqlite.prepare('select * from "mining_sessions" where "user_id" = ? order by "started_at" desc, "id" desc limit ? offset ?');
+  const sessionPage = sqlite.prepare(
+    'select * from "mining_sessions" where "user_id" = ? order by "started_at" desc, "id" desc limit ? offset ?',
+  );
   const boostsBySize = new Map<number, SQLite.Statement>();
   const boostsOf = (ids: number[]) => {
     let stmt = boostsBySize.get(ids.length);
     if (!stmt) {
-      stmt = sqlite.prepare(`select * from "temp_boosts" where "session_id" in (${ids.map(() => '?').join(', ')}) and "state" in (?, ?) order by "starts_at", "id"`);
+      stmt = sqlite.prepare(
+        `select * from "temp_boosts" where "session_id" in (${ids.map(() => '?').join(', ')}) and "state" in (?, ?) order by "starts_at", "id"`,
+      );
       boostsBySize.set(ids.length, stmt);
     }
     return stmt.all(...ids, 'applied', 'expired') as TempBoostRow[];
@@ -87,7 +99,9 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
     const { n } = sessionCount.get(userId) as { n: number };
     const sessions = sessionPage.all(userId, pageSize, (page - 1) * pageSize) as SessionRow[];
     const byId = new Map<number, TempBoostRow[]>();
-    if (sessions.length) for (const b of boostsOf(sessions.map((s) => s.id))) (byId.get(Number(b.session_id)) ?? byId.set(Number(b.session_id), []).get(Number(b.session_id))!).push(b);
+    if (sessions.length)
+      for (const b of boostsOf(sessions.map((s) => s.id)))
+        (byId.get(Number(b.session_id)) ?? byId.set(Number(b.session_id), []).get(Number(b.session_id))!).push(b);
     const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
     const lastPage = Math.max(1, Math.ceil(n / pageSize));
     return {
@@ -102,7 +116,9 @@ export function registerLimitRoutes(app: FastifyInstance, opts: { databaseFile: 
     'select * from "temp_boosts" where "user_id" = ? and ("state" in (?, ?) or ("state" = ? and "ends_at" > ?)) order by "id"',
   );
   const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
-  const rateCounts = sqlite.prepare('select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"');
+  const rateCounts = sqlite.prepare(
+    'select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"',
+  );
   // Active friends (a claimed session) whose +10 % is not taken yet (services/rate-boosts.ts).
   const waitingReferrals = sqlite.prepare(
     'select count(*) as "n" from "users" where "referrer_id" = ? and exists (select "id" from "ledger" where "ledger"."user_id" = "users"."id" and "reason" = ?)' +

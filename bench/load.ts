@@ -45,5 +45,11 @@ export async function load(url: string, opts: LoadOptions): Promise<LoadFigure> 
   const cpuBefore = opts.pid ? cpuSeconds(opts.pid) : NaN;
   const r = await autocannon({ url, headers, connections: opts.connections, duration: opts.duration });
   const cpu = opts.pid ? cpuSeconds(opts.pid) - cpuBefore : NaN;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, cpuMicros: (cpu * 1e6) / r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    cpuMicros: (cpu * 1e6) / r.requests.total,
+  };
 }

@@ -73,7 +73,11 @@ export function summariseProfile(file: string, top = 8): ProfileSummary {
 export const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
 
 /** Loads each URL on a server started with bench/profiled-server.ts and summarises its profile. */
-export async function profileWhileLoading(pid: number, file: string, run: () => Promise<unknown>): Promise<ProfileSummary> {
+export async function profileWhileLoading(
+  pid: number,
+  file: string,
+  run: () => Promise<unknown>,
+): Promise<ProfileSummary> {
   rmSync(file, { force: true });
   process.kill(pid, 'SIGUSR2');
   await run();
@@ -89,7 +93,13 @@ export async function profileWhileLoading(pid: number, file: string, run: () => 
 
 /** One line: the places, then the busiest functions. */
 export function describeProfile(s: ProfileSummary, places = 7, functions = 4): string {
-  const where = s.places.slice(0, places).map((p) => `${p.place} ${percent(p.share)}`).join(', ');
-  const what = s.functions.slice(0, functions).map((f) => `${f.name} ${percent(f.share)}`).join(', ');
+  const where = s.places
+    .slice(0, places)
+    .map((p) => `${p.place} ${percent(p.share)}`)
+    .join(', ');
+  const what = s.functions
+    .slice(0, functions)
+    .map((f) => `${f.name} ${percent(f.share)}`)
+    .join(', ');
   return `${where}; busiest: ${what}`;
 }

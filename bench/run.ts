@@ -31,7 +31,8 @@ function parseArgs(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
   const only = value('only');
   const unknown = only?.split(',').filter((s) => !(s in SECTIONS)) ?? [];
-  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
   const pgUsers = Number(value('pg-users') ?? 1_000_000);
   if (!Number.isInteger(pgUsers) || pgUsers < 2000) throw new Error('--pg-users must be an integer ≥ 2000');
   return {
@@ -79,7 +80,9 @@ try {
 }
 if (!interrupted) {
   console.log(`\n${table.markdown()}\n`);
-  console.log(`bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+  console.log(
+    `bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+  );
   if (failure) {
     console.error('bench failed:', failure);
     process.exit(1);

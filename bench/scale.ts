@@ -15,7 +15,18 @@ import { seedPlayers } from '../tests/helpers/bulk-players';
 import { ROOT } from '../tests/helpers/server-process';
 import { API_ROUTES } from './api';
 import { burstResult, claimRounds, type Burst } from './claims';
-import { type BenchOptions, cleanup, median, ms, perSecond, ratio, serverEnv, startServer, tempDir, tokenFor } from './context';
+import {
+  type BenchOptions,
+  cleanup,
+  median,
+  ms,
+  perSecond,
+  ratio,
+  serverEnv,
+  startServer,
+  tempDir,
+  tokenFor,
+} from './context';
 import { load } from './load';
 import { openBenchDatabase } from './players';
 import { seedBusyPlayer } from '../tests/helpers/bulk-players';
@@ -39,7 +50,12 @@ interface Phase {
 async function seedCrowd(db: Db, count: number, tag: string): Promise<void> {
   const gone = Math.round(count * 0.3);
   await seedPlayers(db, 'postgres', { count: count - gone, tag: `${tag}a`, session: 'claimed' });
-  await seedPlayers(db, 'postgres', { count: gone, tag: `${tag}g`, session: 'ended', endedAgoMs: 3 * 24 * 3600 * 1000 });
+  await seedPlayers(db, 'postgres', {
+    count: gone,
+    tag: `${tag}g`,
+    session: 'ended',
+    endedAgoMs: 3 * 24 * 3600 * 1000,
+  });
 }
 
 /** A pass of the background worker as every server process runs it each second. */
@@ -76,7 +92,10 @@ async function createDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 async function userCount(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -87,7 +106,11 @@ async function measure(db: Db, databaseUrl: string, busyId: number, opts: BenchO
   const reads = new Map<string, { rps: number; p99: number }>();
   const headers = { authorization: `Bearer ${await tokenFor(db, busyId)}` };
   for (const route of API_ROUTES) {
-    const f = await load(`${server.baseURL}${route}`, { headers, duration: Math.max(2, Math.round(opts.duration / 2)), connections: opts.connections });
+    const f = await load(`${server.baseURL}${route}`, {
+      headers,
+      duration: Math.max(2, Math.round(opts.duration / 2)),
+      connections: opts.connections,
+    });
     reads.set(route, { rps: f.rps, p99: f.p99 });
   }
   // The server's backends report their statistics when they end.
@@ -95,13 +118,18 @@ async function measure(db: Db, databaseUrl: string, busyId: number, opts: BenchO
   const tick = await workerPass(db);
   await new Promise((r) => setTimeout(r, 500));
   const stats = await sql<{ relname: string; seq_scan: number; seq_tup_read: number }>`
-    SELECT relname, seq_scan, seq_tup_read FROM pg_stat_user_tables WHERE seq_tup_read > ${SEQ_ROWS_LIMIT} ORDER BY seq_tup_read DESC`.execute(db);
-  const seqScans = stats.rows.map((r) => `${r.relname} (${r.seq_scan} scans, ${Number(r.seq_tup_read).toLocaleString('en-US')} rows)`);
+    SELECT relname, seq_scan, seq_tup_read FROM pg_stat_user_tables WHERE seq_tup_read > ${SEQ_ROWS_LIMIT} ORDER BY seq_tup_read DESC`.execute(
+    db,
+  );
+  const seqScans = stats.rows.map(
+    (r) => `${r.relname} (${r.seq_scan} scans, ${Number(r.seq_tup_read).toLocaleString('en-US')} rows)`,
+  );
   return { users: await userCount(db), burst, reads, tick, seqScans };
 }
 
 export async function scaleSection(table: Table, opts: BenchOptions): Promise<void> {
-  const usersLabel = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(n % 1e6 ? 2 : 0)} M` : `${(n / 1e3).toFixed(n % 1e3 ? 1 : 0)} k`);
+  const usersLabel = (n: number) =>
+    n >= 1e6 ? `${(n / 1e6).toFixed(n % 1e6 ? 2 : 0)} M` : `${(n / 1e3).toFixed(n % 1e3 ? 1 : 0)} k`;
   const section = `PostgreSQL: ${usersLabel(SMALL)} vs ${usersLabel(opts.pgUsers)} players`;
   const adminUrl = startCluster();
   const databaseUrl = await createDatabase(adminUrl, 'bench');
@@ -124,9 +152,19 @@ export async function scaleSection(table: Table, opts: BenchOptions): Promise<vo
   const big = await measure(db, databaseUrl, busyId, opts, 'big');
   await database.close();
 
-  table.add({ section, measure: 'bulk seeding (generate_series, VACUUM ANALYZE, CHECKPOINT)', result: `${usersLabel(big.users)} players (70 % with a claimed session, ledger row and boost; 30 % with an old unclaimed session) in ${seedSeconds.toFixed(0)} s`, verdict: 'info' });
+  table.add({
+    section,
+    measure: 'bulk seeding (generate_series, VACUUM ANALYZE, CHECKPOINT)',
+    result: `${usersLabel(big.users)} players (70 % with a claimed session, ledger row and boost; 30 % with an old unclaimed session) in ${seedSeconds.toFixed(0)} s`,
+    verdict: 'info',
+  });
   for (const phase of [small, big]) {
-    table.add({ section, measure: `200 claims at once, ${usersLabel(phase.users)} players`, result: burstResult(phase.burst, opts.rounds), verdict: phase.burst.problems.length ? 'failed' : 'info' });
+    table.add({
+      section,
+      measure: `200 claims at once, ${usersLabel(phase.users)} players`,
+      result: burstResult(phase.burst, opts.rounds),
+      verdict: phase.burst.problems.length ? 'failed' : 'info',
+    });
   }
   // Judged on the median: the p99 of one 200-request burst is its two slowest answers, which a
   // neighbour's noise on a shared machine moves more than the table size does.

@@ -17,7 +17,9 @@ export class Table {
     this.rows.push(row);
     // Printed as it comes too: a long run shows progress, and a crash keeps what was measured.
     const mark = MARK[row.verdict] ? ` [${MARK[row.verdict]}]` : '';
-    console.log(`  ${row.section} · ${row.measure}: ${row.result}${row.target ? ` (target ${row.target})` : ''}${mark}`);
+    console.log(
+      `  ${row.section} · ${row.measure}: ${row.result}${row.target ? ` (target ${row.target})` : ''}${mark}`,
+    );
   }
   markdown(): string {
     const cell = (s: string) => s.replace(/\|/g, '\\|');

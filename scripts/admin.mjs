@@ -10,10 +10,15 @@ requireNode();
 
 if (builds.server.stale()) {
   if (!existsSync(join(root, 'node_modules', 'esbuild'))) {
-    process.stderr.write('error: the compiled server is missing or older than its sources; run `npm ci && npm run build` (esbuild is a dev dependency)\n');
+    process.stderr.write(
+      'error: the compiled server is missing or older than its sources; run `npm ci && npm run build` (esbuild is a dev dependency)\n',
+    );
     process.exit(1);
   }
-  const build = spawnSync('npm', ['run', '--silent', builds.server.script], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', '--silent', builds.server.script], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 process.setSourceMapsEnabled(true);

@@ -28,4 +28,5 @@ export async function buildServer(outdir = resolve(root, 'dist-server')) {
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer(process.argv[2] && resolve(process.argv[2]));
+if (import.meta.url === pathToFileURL(process.argv[1]).href)
+  await buildServer(process.argv[2] && resolve(process.argv[2]));

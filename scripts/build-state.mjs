@@ -17,11 +17,37 @@ function newestMtime(path) {
 function stale(output, inputs) {
   const out = join(root, output);
   if (!existsSync(out)) return true;
-  const sourceTime = Math.max(...inputs.map((p) => join(root, p)).filter(existsSync).map(newestMtime));
+  const sourceTime = Math.max(
+    ...inputs
+      .map((p) => join(root, p))
+      .filter(existsSync)
+      .map(newestMtime),
+  );
   return statSync(out).mtimeMs < sourceTime;
 }
 
 export const builds = {
-  app: { script: 'build:app', stale: () => stale('dist/index.html', ['src', 'sw', 'shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-plugin-csp-hashes.ts', 'scripts/vite-plugin-precompress.ts', 'scripts/vite-plugin-react-router-treeshake.ts', 'scripts/vite-plugin-prerender.ts', 'scripts/pre-paint-scripts.ts', 'package.json']) },
-  server: { script: 'build:server', stale: () => stale('dist-server/main.js', ['server', 'shared', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs']) },
+  app: {
+    script: 'build:app',
+    stale: () =>
+      stale('dist/index.html', [
+        'src',
+        'sw',
+        'shared',
+        'public',
+        'index.html',
+        'vite.config.ts',
+        'scripts/vite-plugin-csp-hashes.ts',
+        'scripts/vite-plugin-precompress.ts',
+        'scripts/vite-plugin-react-router-treeshake.ts',
+        'scripts/vite-plugin-prerender.ts',
+        'scripts/pre-paint-scripts.ts',
+        'package.json',
+      ]),
+  },
+  server: {
+    script: 'build:server',
+    stale: () =>
+      stale('dist-server/main.js', ['server', 'shared', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs']),
+  },
 };

@@ -24,14 +24,23 @@ if (visit.problems.length > 0) fail(visit.problems.join('\n  '));
 
 const js = visit.files.filter((f) => f.kind === 'js');
 console.log('First visit to / — JavaScript:');
-for (const { file, raw, gzip, brotli } of js) console.log(`  ${file.padEnd(40)} raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  brotli ${kb(brotli).padStart(8)}`);
+for (const { file, raw, gzip, brotli } of js)
+  console.log(
+    `  ${file.padEnd(40)} raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  brotli ${kb(brotli).padStart(8)}`,
+  );
 const totals = totalsByKind(visit.files);
 const t = totals.js;
-console.log(`  total: raw ${kb(t.raw)}, gzip ${kb(t.gzip)}, brotli ${kb(t.brotli)} (budget ${kb(BUDGET_BYTES)} of brotli, what Chromium transfers)`);
+console.log(
+  `  total: raw ${kb(t.raw)}, gzip ${kb(t.gzip)}, brotli ${kb(t.brotli)} (budget ${kb(BUDGET_BYTES)} of brotli, what Chromium transfers)`,
+);
 const gap = t.brotli - TARGET_BYTES;
 console.log(`  target ${kb(TARGET_BYTES)}: ${gap > 0 ? `${kb(gap)} over` : `${kb(-gap)} under`}`);
 for (const kind of ['css', 'font', 'image', 'data', 'html']) {
-  if (totals[kind]) console.log(`  ${kind}: ${totals[kind].count} file(s), ${kb(totals[kind].compressed)} compressed (${kb(totals[kind].raw)} raw)`);
+  if (totals[kind])
+    console.log(
+      `  ${kind}: ${totals[kind].count} file(s), ${kb(totals[kind].compressed)} compressed (${kb(totals[kind].raw)} raw)`,
+    );
 }
-if (t.brotli > BUDGET_BYTES) fail(`first visit to / transfers ${kb(t.brotli)} of brotli JavaScript, over the ${kb(BUDGET_BYTES)} budget`);
+if (t.brotli > BUDGET_BYTES)
+  fail(`first visit to / transfers ${kb(t.brotli)} of brotli JavaScript, over the ${kb(BUDGET_BYTES)} budget`);
 console.log('check-budgets: ok');

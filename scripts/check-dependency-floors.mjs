@@ -64,17 +64,24 @@ export function checkFloors({ manifest, installed, locked, floors = FLOORS }) {
   for (const [name, floor] of Object.entries(floors)) {
     const range = ranges[name];
     if (range === undefined) {
-      problems.push(`${name}: has a floor (${floor}) but is not in package.json; drop the floor or the package is missing`);
+      problems.push(
+        `${name}: has a floor (${floor}) but is not in package.json; drop the floor or the package is missing`,
+      );
       continue;
     }
     const min = rangeMinimum(range);
-    if (min === null) problems.push(`${name}: range "${range}" is not a plain version, ^, ~ or >= range; the floor check cannot read it`);
-    else if (compareVersions(min, floor) < 0) problems.push(`${name}: package.json allows ${min} ("${range}"), below the floor ${floor}`);
+    if (min === null)
+      problems.push(
+        `${name}: range "${range}" is not a plain version, ^, ~ or >= range; the floor check cannot read it`,
+      );
+    else if (compareVersions(min, floor) < 0)
+      problems.push(`${name}: package.json allows ${min} ("${range}"), below the floor ${floor}`);
     const have = installed(name);
     const source = have === null ? 'package-lock.json' : 'node_modules';
     const version = have ?? locked(name);
     if (version === null) {
-      if (!(name in (manifest.optionalDependencies ?? {}))) problems.push(`${name}: neither installed nor in package-lock.json`);
+      if (!(name in (manifest.optionalDependencies ?? {})))
+        problems.push(`${name}: neither installed nor in package-lock.json`);
     } else if (compareVersions(version, floor) < 0) {
       problems.push(`${name}: ${version} in ${source} is below the floor ${floor}`);
     }
@@ -87,7 +94,9 @@ function readJson(path) {
 }
 
 export function checkProject(root) {
-  const lock = existsSync(join(root, 'package-lock.json')) ? readJson(join(root, 'package-lock.json')) : { packages: {} };
+  const lock = existsSync(join(root, 'package-lock.json'))
+    ? readJson(join(root, 'package-lock.json'))
+    : { packages: {} };
   return checkFloors({
     manifest: readJson(join(root, 'package.json')),
     installed: (name) => {
@@ -101,7 +110,9 @@ export function checkProject(root) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const problems = checkProject(join(fileURLToPath(import.meta.url), '..', '..'));
   if (problems.length > 0) {
-    process.stderr.write(`Dependency floors (scripts/check-dependency-floors.mjs):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.stderr.write(
+      `Dependency floors (scripts/check-dependency-floors.mjs):\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+    );
     process.exit(1);
   }
 }

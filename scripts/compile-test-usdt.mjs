@@ -28,4 +28,6 @@ if (errors.length) {
 const contract = output.contracts['TestUsdt.sol'].TestUsdt;
 const json = { compiler: `solc ${solc.version()}`, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 writeFileSync(join(dir, 'TestUsdt.json'), `${JSON.stringify(json, null, 2)}\n`);
-console.log(`wrote ${join(dir, 'TestUsdt.json')} (${contract.evm.bytecode.object.length / 2} bytes of bytecode, ${json.compiler})`);
+console.log(
+  `wrote ${join(dir, 'TestUsdt.json')} (${contract.evm.bytecode.object.length / 2} bytes of bytecode, ${json.compiler})`,
+);

@@ -9,7 +9,9 @@ const before = readFileSync(file, 'utf8');
 const after = withConfigTable(before);
 if (process.argv.includes('--check')) {
   if (after !== before) {
-    process.stderr.write('README.md: the configuration table differs from server/env/variables.ts; run `npm run config-table`\n');
+    process.stderr.write(
+      'README.md: the configuration table differs from server/env/variables.ts; run `npm run config-table`\n',
+    );
     process.exit(1);
   }
 } else if (after !== before) {

@@ -10,7 +10,10 @@ const vitePort = process.env.VITE_PORT || '5173';
 const apiEnv = { ...process.env, STATIC_DIR: '', APP_URL: process.env.APP_URL || `http://localhost:${vitePort}` };
 const api = spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: apiEnv });
 const vite = spawn('npx', ['vite'], { stdio: 'inherit' });
-const stop = () => { api.kill(); vite.kill(); };
+const stop = () => {
+  api.kill();
+  vite.kill();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 api.on('exit', stop);

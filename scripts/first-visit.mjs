@@ -31,7 +31,8 @@ export function kindOf(file) {
 export function analyzeFirstVisit(dist = DEFAULT_DIST) {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
   const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: vite.config.ts must keep build.manifest');
+  if (!existsSync(manifestPath))
+    throw new Error('dist/.vite/manifest.json is missing: vite.config.ts must keep build.manifest');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const strip = (/** @type {string} */ p) => p.replace(/^\//, '').split(/[?#]/)[0];
@@ -39,12 +40,15 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
   /** @type {Set<string>} */
   const files = new Set(['index.html']);
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
-  for (const m of html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet|icon|preload)"[^>]*href="([^"]+)"/g)) files.add(strip(m[1]));
+  for (const m of html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet|icon|preload)"[^>]*href="([^"]+)"/g))
+    files.add(strip(m[1]));
   for (const m of html.matchAll(/<img\b[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
   // Translations preloaded by index.html's pre-paint script (scripts/vite-plugin-prerender.ts:
   // `var namespaces = ['common', 'errors']; if (location.pathname === '/') namespaces.push('landing');`), English.
-  const preloaded = /namespaces = \[([^\]]*)\];(?:\s*if \(location\.pathname === '\/'\) namespaces\.push\('([\w-]+)'\))?/.exec(html);
-  for (const ns of [...(preloaded?.[1].match(/[\w-]+/g) ?? []), ...(preloaded?.[2] ? [preloaded[2]] : [])]) files.add(`locales/en/${ns}.json`);
+  const preloaded =
+    /namespaces = \[([^\]]*)\];(?:\s*if \(location\.pathname === '\/'\) namespaces\.push\('([\w-]+)'\))?/.exec(html);
+  for (const ns of [...(preloaded?.[1].match(/[\w-]+/g) ?? []), ...(preloaded?.[2] ? [preloaded[2]] : [])])
+    files.add(`locales/en/${ns}.json`);
 
   // The landing chunk and everything it imports statically (Vite preloads those with it).
   const problems = [];
@@ -75,7 +79,11 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
     }
   }
 
-  const forbidden = new Set(Object.entries(manifest).filter(([key]) => key.includes('node_modules/@metamask/')).map(([, chunk]) => chunk.file));
+  const forbidden = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => key.includes('node_modules/@metamask/'))
+      .map(([, chunk]) => chunk.file),
+  );
   const rows = [];
   for (const file of [...files].sort()) {
     const path = join(dist, file);
@@ -95,7 +103,8 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
     if (kind !== 'js') continue;
     if (forbidden.has(file)) problems.push(`${file} (MetaMask SDK) is loaded by the first visit to /`);
     const text = body.toString('utf8');
-    if (text.includes('accounts.google.com/gsi/client')) problems.push(`${file} carries the Google sign-in script loader into the first visit to /`);
+    if (text.includes('accounts.google.com/gsi/client'))
+      problems.push(`${file} carries the Google sign-in script loader into the first visit to /`);
     if (/MetaMaskSDK|sdk-communication-layer/.test(text)) problems.push(`${file} contains MetaMask SDK code`);
   }
   return { files: rows, problems };

@@ -15,11 +15,18 @@ export const SHOTS = [
   { name: 'wide', viewport: { width: 1280, height: 800 } },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const lang of ['en', 'ru']) {
     for (const shot of SHOTS) {
-      const context = await browser.newContext({ viewport: shot.viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: shot.viewport,
+        serviceWorkers: 'block',
+        reducedMotion: 'reduce',
+      });
       await context.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
       const page = await context.newPage();
       await page.goto(base);

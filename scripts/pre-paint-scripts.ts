@@ -56,4 +56,3 @@ export function landingSwapScript(): string {
       window[${JSON.stringify(EARLY_TAPS_GLOBAL)}] = { stop: function () { document.removeEventListener('click', hold, true); return taps; } };
     })();`;
 }
-

@@ -7,7 +7,9 @@ export const MIN_NODE_MAJOR = 22;
 export function requireNode(version = process.versions.node) {
   const major = Number(version.split('.')[0]);
   if (major >= MIN_NODE_MAJOR) return;
-  process.stderr.write(`error: this is Node ${version}; PXT Companion needs Node ${MIN_NODE_MAJOR} or later (24 is the one it is tested on). ` +
-    'Run it through npm (`npm start`, `npm test`, `npm run …`), which uses the Node 24 that `npm install` put in node_modules/.bin, or install Node 24.\n');
+  process.stderr.write(
+    `error: this is Node ${version}; PXT Companion needs Node ${MIN_NODE_MAJOR} or later (24 is the one it is tested on). ` +
+      'Run it through npm (`npm start`, `npm test`, `npm run …`), which uses the Node 24 that `npm install` put in node_modules/.bin, or install Node 24.\n',
+  );
   process.exit(1);
 }

@@ -25,7 +25,13 @@ export function precompressDir(dir: string): number {
   for (const path of filesUnder(dir)) {
     if (!COMPRESSIBLE.test(path) || statSync(path).size < MIN_BYTES) continue;
     const body = readFileSync(path);
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
     const gz = gzipSync(body, { level: 9 });
     // A copy that is not smaller is not worth a second read from disk.
     if (br.length < body.length) writeFileSync(`${path}.br`, br);

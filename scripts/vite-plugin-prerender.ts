@@ -34,13 +34,18 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
         emptyOutDir: true,
         minify: false,
         // Lazy pages stay chunks (only the landing's are imported); the wallet SDKs are not needed at all.
-        rollupOptions: { external: [/^@metamask\//, /^viem($|\/)/], output: { entryFileNames: 'prerender.mjs', format: 'es' } },
+        rollupOptions: {
+          external: [/^@metamask\//, /^viem($|\/)/],
+          output: { entryFileNames: 'prerender.mjs', format: 'es' },
+        },
       },
     });
     // The app's modules expect a browser at import (the router's history, stored tokens): a blank
     // jsdom page at `/` with empty storage is a visitor's first visit.
     type Dom = { window: Window & typeof globalThis };
-    const { JSDOM } = (await import('jsdom' as string)) as { JSDOM: new (html: string, options: { url: string }) => Dom };
+    const { JSDOM } = (await import('jsdom' as string)) as {
+      JSDOM: new (html: string, options: { url: string }) => Dom;
+    };
     const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'http://localhost/' });
     const g = globalThis as Record<string, unknown>;
     const saved = { window: g.window, document: g.document, localStorage: g.localStorage };
@@ -48,11 +53,17 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
     g.document = dom.window.document;
     g.localStorage = dom.window.localStorage;
     try {
-      const mod = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as typeof import('../src/app/prerender');
+      const mod = (await import(
+        pathToFileURL(join(outDir, 'prerender.mjs')).href
+      )) as typeof import('../src/app/prerender');
       const out = {} as Record<'en' | 'ru', string>;
       for (const lng of ['en', 'ru'] as const) {
         const dir = join(root, 'public', 'locales', lng);
-        const resources = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8'))]));
+        const resources = Object.fromEntries(
+          readdirSync(dir)
+            .filter((f) => f.endsWith('.json'))
+            .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8'))]),
+        );
         out[lng] = await mod.renderLanding(lng, resources);
       }
       return out;
@@ -88,15 +99,28 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
         if (ctx.server || !landing) return html;
         if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}`);
         // Vite's own aliases (the project's and /^\/?@vite\/…/) minus its internal ones.
-        const pages = await renderLandings(root, aliases.filter((a) => !String(a.find).includes('@vite')));
+        const pages = await renderLandings(
+          root,
+          aliases.filter((a) => !String(a.find).includes('@vite')),
+        );
         // The landing route's stylesheet in the HTML, so the prerendered page paints styled, and its
         // script preloaded with the entry, so hydration waits for no extra round trip.
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('src/app/routes/landing.tsx'));
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('src/app/routes/landing.tsx'),
+        );
         if (chunk?.type === 'chunk') {
-          const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-          html = html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    ${css.join('\n    ')}\n  </head>`);
+          const css = [...(chunk.viteMetadata?.importedCss ?? [])].map(
+            (f) => `<link rel="stylesheet" crossorigin href="/${f}">`,
+          );
+          html = html.replace(
+            '</head>',
+            `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    ${css.join('\n    ')}\n  </head>`,
+          );
         }
-        return html.replace(ROOT, `<div id="root">${pages.en}</div><template id="${RU_TEMPLATE_ID}">${pages.ru}</template>\n    <script>${landingSwapScript()}</script>`);
+        return html.replace(
+          ROOT,
+          `<div id="root">${pages.en}</div><template id="${RU_TEMPLATE_ID}">${pages.ru}</template>\n    <script>${landingSwapScript()}</script>`,
+        );
       },
     },
   };

@@ -44,7 +44,14 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines keep no mailed token (lib/log-redaction.ts).
-    logger: opts.logger === false ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // Each request's lines carry its Idempotency-Key, and the player once signed in (lib/request-log.ts).
     childLoggerFactory: requestChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),

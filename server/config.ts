@@ -110,7 +110,10 @@ function mailFrom(transport: 'smtp' | 'outbox' | null, smtpUrl: string | null, p
   if (smtpUrl) return { transport: 'smtp', printLinks: false };
   if (transport === 'smtp') throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
   // The console is the journal in production: a printed link is a live sign-in token in the log.
-  if (production) throw new Error('SMTP_URL is required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mails in DATA_DIR/outbox/ on purpose)');
+  if (production)
+    throw new Error(
+      'SMTP_URL is required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mails in DATA_DIR/outbox/ on purpose)',
+    );
   return { transport: 'outbox', printLinks: true };
 }
 
@@ -121,18 +124,23 @@ export function loadConfig(env: Env = process.env): Config {
   const { PORT: port } = v;
   const dataDir = resolve(v.DATA_DIR);
   // The metrics would be public: refuse rather than let the second listen fail or share a port.
-  if (v.METRICS_PORT !== null && v.METRICS_PORT !== 0 && v.METRICS_PORT === port) throw new Error(`METRICS_PORT must not be the public PORT (${port})`);
+  if (v.METRICS_PORT !== null && v.METRICS_PORT !== 0 && v.METRICS_PORT === port)
+    throw new Error(`METRICS_PORT must not be the public PORT (${port})`);
   const appUrl = appUrlFrom(v.APP_URL, port, production);
   const mail = mailFrom(v.MAIL_TRANSPORT, v.SMTP_URL, production);
   const provider = v.PAYMENTS_PROVIDER ?? (production ? '' : 'test');
-  if (provider && provider !== 'test') throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
+  if (provider && provider !== 'test')
+    throw new Error(`PAYMENTS_PROVIDER "${provider}" is not known (use "test" or leave unset)`);
   if (provider === 'test' && production) throw new Error('PAYMENTS_PROVIDER=test is refused when NODE_ENV=production');
   const yookassa = yookassaFrom(known, production);
   const stripe = stripeFrom(known);
   const usdt = loadUsdtSettings(known);
   const ico = loadIcoSettings(known);
 
-  const givenVapid = v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY } : null;
+  const givenVapid =
+    v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
+      ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
+      : null;
   // With PostgreSQL every process has its own DATA_DIR: secrets kept there would differ per process.
   const secretsKeptIn = v.JWT_SECRET && givenVapid ? 'environment' : v.DATABASE_URL ? 'database' : 'data-dir';
   // Every setting is checked before anything is written.
@@ -152,7 +160,11 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     jwtSecret: v.JWT_SECRET || (kept ?? pending).jwt,
     secretsKeptIn,
-    vapid: { ...(givenVapid ?? (kept ?? pending).vapid), subject: v.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`) },
+    vapid: {
+      ...(givenVapid ?? (kept ?? pending).vapid),
+      subject:
+        v.VAPID_SUBJECT || (appUrl.startsWith('https:') ? appUrl : `mailto:operator@${new URL(appUrl).hostname}`),
+    },
     pushCaFile: v.PUSH_CA_FILE ? resolve(v.PUSH_CA_FILE) : null,
     pushAllowedHosts: v.PUSH_ALLOWED_HOSTS,
     googleClientId: v.GOOGLE_CLIENT_ID,

@@ -14,7 +14,8 @@ export const SEASON_FINAL_GEMS = 50;
 /** Length of the season the server creates on its first start. */
 export const DEFAULT_SEASON_DAYS = 30;
 
-export type TierReward = { kind: 'coins'; amount: number } | { kind: 'boost'; hours: number } | { kind: 'gems'; amount: number };
+export type TierReward =
+  { kind: 'coins'; amount: number } | { kind: 'boost'; hours: number } | { kind: 'gems'; amount: number };
 
 /**
  * The free reward of a tier: 50 Gems at the top, a 4-hour boost every 5th tier, coins otherwise,

@@ -45,27 +45,64 @@ const CATEGORY_NAME: Record<TaskCategory, { ru: string; en: string }> = {
   social_quests: { ru: 'Социальные задания', en: 'Social quests' },
 };
 
-const perCategory = (code: TaskMessageCode, ru: (name: string) => string, en: (name: string) => string): TaskMessage[] =>
-  TASK_CATEGORIES.map((category) => ({ code, category, ru: ru(CATEGORY_NAME[category].ru), en: en(CATEGORY_NAME[category].en) }));
+const perCategory = (
+  code: TaskMessageCode,
+  ru: (name: string) => string,
+  en: (name: string) => string,
+): TaskMessage[] =>
+  TASK_CATEGORIES.map((category) => ({
+    code,
+    category,
+    ru: ru(CATEGORY_NAME[category].ru),
+    en: en(CATEGORY_NAME[category].en),
+  }));
 
 export const TASK_MESSAGES: readonly TaskMessage[] = [
   { code: 'wallet_not_added', ru: 'Кошелёк не добавлен', en: 'Wallet not added' },
-  { code: 'email_password_not_confirmed', ru: 'Почта и пароль не подтверждены', en: 'Email and password not confirmed' },
+  {
+    code: 'email_password_not_confirmed',
+    ru: 'Почта и пароль не подтверждены',
+    en: 'Email and password not confirmed',
+  },
   { code: 'username_not_set', ru: 'Никнейм не добавлен', en: 'Nickname not added' },
   { code: 'reward_granted', ru: 'Награда начислена', en: 'Reward granted' },
   { code: 'reward_already_granted', ru: 'Награда уже начислена', en: 'Reward already granted' },
   { code: 'request_failed', ru: 'Ошибка запроса', en: 'Request failed' },
-  { code: 'beta_tasks_incomplete', ru: 'Не все обязательные задания выполнены для подачи заявки', en: 'Not all required tasks are completed for the application' },
+  {
+    code: 'beta_tasks_incomplete',
+    ru: 'Не все обязательные задания выполнены для подачи заявки',
+    en: 'Not all required tasks are completed for the application',
+  },
   { code: 'beta_already_applied', ru: 'Заявка уже подана', en: 'Application has already been submitted' },
-  { code: 'beta_applied', ru: 'Заявка на бета-тестирование принята', en: 'Your beta test application has been submitted' },
-  { code: 'invalid_telegram_format', ru: 'Неверный формат имени пользователя Telegram', en: 'Invalid Telegram username format' },
-  { code: 'invalid_discord_format', ru: 'Неверный формат имени пользователя Discord', en: 'Invalid Discord username format' },
+  {
+    code: 'beta_applied',
+    ru: 'Заявка на бета-тестирование принята',
+    en: 'Your beta test application has been submitted',
+  },
+  {
+    code: 'invalid_telegram_format',
+    ru: 'Неверный формат имени пользователя Telegram',
+    en: 'Invalid Telegram username format',
+  },
+  {
+    code: 'invalid_discord_format',
+    ru: 'Неверный формат имени пользователя Discord',
+    en: 'Invalid Discord username format',
+  },
   { code: 'invalid_email_format', ru: 'Неверный формат почты', en: 'Invalid email format' },
   { code: 'invalid_wallet_format', ru: 'Неверный формат адреса кошелька', en: 'Invalid wallet address format' },
   { code: 'database_error', ru: 'Ошибка базы данных, попробуйте позже', en: 'Database error, try again later' },
   { code: 'generic_error', ru: 'Произошла ошибка', en: 'Something went wrong' },
-  ...perCategory('category_incomplete', (n) => `Не все задания категории «${n}» выполнены`, (n) => `Not all '${n}' tasks are completed`),
-  { code: 'category_already_claimed', ru: 'Награда за эту категорию уже получена', en: 'The reward for this category has already been claimed' },
+  ...perCategory(
+    'category_incomplete',
+    (n) => `Не все задания категории «${n}» выполнены`,
+    (n) => `Not all '${n}' tasks are completed`,
+  ),
+  {
+    code: 'category_already_claimed',
+    ru: 'Награда за эту категорию уже получена',
+    en: 'The reward for this category has already been claimed',
+  },
   ...perCategory(
     'category_reward_granted',
     (n) => `Начислено ${CATEGORY_REWARD_COINS} монет за выполнение всех заданий категории «${n}»`,

@@ -34,8 +34,20 @@ export const ACCOUNT_QUESTS: readonly QuestDef[] = [
 ];
 
 export const SOCIAL_QUESTS: readonly QuestDef[] = [
-  { key: 'telegram_ru', category: 'social', serverTitle: 'Подписаться на русский Telegram-канал', coins: 15, network: 'telegram_ru' },
-  { key: 'telegram_eng', category: 'social', serverTitle: 'Подписаться на международный Telegram-канал', coins: 15, network: 'telegram_eng' },
+  {
+    key: 'telegram_ru',
+    category: 'social',
+    serverTitle: 'Подписаться на русский Telegram-канал',
+    coins: 15,
+    network: 'telegram_ru',
+  },
+  {
+    key: 'telegram_eng',
+    category: 'social',
+    serverTitle: 'Подписаться на международный Telegram-канал',
+    coins: 15,
+    network: 'telegram_eng',
+  },
   { key: 'discord', category: 'social', serverTitle: 'Вступить в сообщество Discord', coins: 15, network: 'discord' },
   ...INVITE_STEPS.map((n) => ({
     key: `invite_${n}`,
@@ -60,7 +72,13 @@ export const REFERRAL_AWARDS = INVITE_STEPS.map((friends) => ({
 
 /** The 9 tasks a beta application needs: account quests, social follows, first 3 invite quests. */
 export const BETA_REQUIRED_KEYS = [
-  'add_nickname', 'connect_wallet', 'add_email_password',
-  'telegram_ru', 'telegram_eng', 'discord',
-  'invite_2', 'invite_4', 'invite_6',
+  'add_nickname',
+  'connect_wallet',
+  'add_email_password',
+  'telegram_ru',
+  'telegram_eng',
+  'discord',
+  'invite_2',
+  'invite_4',
+  'invite_6',
 ] as const;

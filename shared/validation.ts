@@ -37,11 +37,14 @@ export function usernameCharsProblem(v: string): 'invalid_characters' | 'not_nor
   if (v.normalize('NFKC') !== v) return 'not_normalized';
   if (LATIN_NAME.test(v) || CYRILLIC_NAME.test(v)) return null;
   // `аdmin` (a Cyrillic а among Latin letters) reads as `admin`.
-  return /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]|[0-9_])+$/u.test(v) ? 'mixed_scripts' : 'invalid_characters';
+  return /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Cyrillic}]|[0-9_])+$/u.test(v)
+    ? 'mixed_scripts'
+    : 'invalid_characters';
 }
 
 /** Length (spec §5, 5–15) and characters; trimming is the caller's (the forms and the schema trim). */
-export const isValidUsername = (v: string) => v.length >= USERNAME_MIN && v.length <= USERNAME_MAX && usernameCharsProblem(v) === null;
+export const isValidUsername = (v: string) =>
+  v.length >= USERNAME_MIN && v.length <= USERNAME_MAX && usernameCharsProblem(v) === null;
 
 /**
  * The form two usernames are compared in, the same on SQLite and PostgreSQL (kept in

@@ -7,4 +7,5 @@ export const walletLoginText = (product: string, timestampMs: number) =>
 export const walletBindText = (timestampMs: number) => `Bind wallet to your account. Timestamp: ${timestampMs}`;
 
 /** Signed to prove the account's own wallet before a sign-in method or the e-mail changes (decisions §13). */
-export const walletReauthText = (product: string, timestampMs: number) => `Confirm account change in the ${product}. Timestamp: ${timestampMs}`;
+export const walletReauthText = (product: string, timestampMs: number) =>
+  `Confirm account change in the ${product}. Timestamp: ${timestampMs}`;

@@ -61,7 +61,11 @@ export function notificationFor(text: string | null, origin: string): ShownNotif
 const pathOf = (url: string, origin: string) => new URL(url, origin).pathname.replace(/\/+$/, '') || '/';
 
 /** The open window to reuse for `path`: one already there, else any window (navigated), else none. */
-export function pickClient<T extends { url: string; focused?: boolean }>(clients: readonly T[], path: string, origin: string): { client: T; navigate: boolean } | null {
+export function pickClient<T extends { url: string; focused?: boolean }>(
+  clients: readonly T[],
+  path: string,
+  origin: string,
+): { client: T; navigate: boolean } | null {
   const target = pathOf(path, origin);
   const samePage = clients.find((c) => pathOf(c.url, origin) === target);
   if (samePage) return { client: samePage, navigate: false };
@@ -71,7 +75,9 @@ export function pickClient<T extends { url: string; focused?: boolean }>(clients
 
 /** Windows where the player is looking at the miner now: focused and visible, at /miner. */
 export function watchingMiner<T extends WindowLike>(clients: readonly T[], origin: string): T[] {
-  return clients.filter((c) => c.focused === true && c.visibilityState !== 'hidden' && pathOf(c.url, origin) === DEFAULT_URL);
+  return clients.filter(
+    (c) => c.focused === true && c.visibilityState !== 'hidden' && pathOf(c.url, origin) === DEFAULT_URL,
+  );
 }
 
 /** Posts `message` with a reply port; resolves with the answer, or null if none comes in time. */
@@ -129,7 +135,10 @@ export interface ClickEnv<W extends ClickWindow> {
  * route there (no reload: nothing typed is lost, and it works for a window this worker does not
  * control), else by navigating the window — and open a new window only when neither is possible.
  */
-export async function openFromNotification<W extends ClickWindow>(path: string, env: ClickEnv<W>): Promise<'focused' | 'navigated' | 'opened'> {
+export async function openFromNotification<W extends ClickWindow>(
+  path: string,
+  env: ClickEnv<W>,
+): Promise<'focused' | 'navigated' | 'opened'> {
   const pick = pickClient(await env.windows(), path, env.origin);
   if (!pick) {
     await env.openWindow(path);
@@ -161,6 +170,12 @@ export function setUpPush(): void {
   self.addEventListener('notificationclick', (event) => {
     event.notification.close();
     const path = safeAppPath((event.notification.data as { url?: unknown } | null)?.url, self.location.origin);
-    event.waitUntil(openFromNotification(path, { origin: self.location.origin, windows, openWindow: (p) => self.clients.openWindow(p) }));
+    event.waitUntil(
+      openFromNotification(path, {
+        origin: self.location.origin,
+        windows,
+        openWindow: (p) => self.clients.openWindow(p),
+      }),
+    );
   });
 }

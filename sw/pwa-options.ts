@@ -12,10 +12,14 @@ const BACKGROUND = '#0b0714'; // --bg
 type ManifestLanguage = 'en' | 'ru';
 
 /** The texts of the install sheet, per language. */
-const TEXTS: Record<ManifestLanguage, { name: string; description: string; miner: [string, string]; tasks: [string, string]; narrow: string; wide: string }> = {
+const TEXTS: Record<
+  ManifestLanguage,
+  { name: string; description: string; miner: [string, string]; tasks: [string, string]; narrow: string; wide: string }
+> = {
   en: {
     name: 'PXT Companion',
-    description: 'Mine PXT, clear quests and bring your crew — the companion app of the PXT punk universe, offline too.',
+    description:
+      'Mine PXT, clear quests and bring your crew — the companion app of the PXT punk universe, offline too.',
     miner: ['Miner', 'Start mining or claim your PXT'],
     tasks: ['Tasks', 'Quests that pay PXT'],
     narrow: 'The main page on a phone',
@@ -23,7 +27,8 @@ const TEXTS: Record<ManifestLanguage, { name: string; description: string; miner
   },
   ru: {
     name: 'PXT Companion',
-    description: 'Майни PXT, проходи квесты и собирай банду — приложение-компаньон панк-вселенной PXT, в том числе офлайн.',
+    description:
+      'Майни PXT, проходи квесты и собирай банду — приложение-компаньон панк-вселенной PXT, в том числе офлайн.',
     miner: ['Майнер', 'Запустить майнинг или забрать PXT'],
     tasks: ['Задания', 'Квесты с наградой в PXT'],
     narrow: 'Главная страница на телефоне',
@@ -57,8 +62,20 @@ export function manifestFor(lang: ManifestLanguage): Partial<ManifestOptions> {
     ],
     // The richer install sheet: one narrow (phone) and one wide (desktop) picture of the app.
     screenshots: [
-      { src: `/screenshots/narrow-${lang}.png`, sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: t.narrow },
-      { src: `/screenshots/wide-${lang}.png`, sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: t.wide },
+      {
+        src: `/screenshots/narrow-${lang}.png`,
+        sizes: '390x844',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: t.narrow,
+      },
+      {
+        src: `/screenshots/wide-${lang}.png`,
+        sizes: '1280x800',
+        type: 'image/png',
+        form_factor: 'wide',
+        label: t.wide,
+      },
     ],
     shortcuts: [
       { name: t.miner[0], short_name: t.miner[0], description: t.miner[1], url: '/miner', icons: SHORTCUT_ICONS },

@@ -13,7 +13,8 @@ declare const self: ServiceWorkerGlobalScope;
 export const RUNTIME_CACHES = { blog: 'pxt-blog-v1', images: 'pxt-images-v1' } as const;
 const DAY = 24 * 60 * 60;
 
-export const isBlogApi = (url: URL, origin: string) => url.origin === origin && /^\/api\/v1\/blog(\/|$)/.test(url.pathname);
+export const isBlogApi = (url: URL, origin: string) =>
+  url.origin === origin && /^\/api\/v1\/blog(\/|$)/.test(url.pathname);
 
 export function setUpRuntimeCaches(): void {
   registerRoute(
@@ -35,7 +36,11 @@ export function setUpRuntimeCaches(): void {
   self.addEventListener('activate', (event) => {
     const keep = new Set<string>(Object.values(RUNTIME_CACHES));
     event.waitUntil(
-      caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith('pxt-') && !keep.has(n)).map((n) => caches.delete(n)))),
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(names.filter((n) => n.startsWith('pxt-') && !keep.has(n)).map((n) => caches.delete(n))),
+        ),
     );
   });
 }

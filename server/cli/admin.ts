@@ -11,7 +11,15 @@ import { seasonCommand } from './commands/season';
 import { usersCommand } from './commands/users';
 import { type Command, CliError, createContext } from './context';
 
-const commands: Command[] = [usersCommand, flagCommand, grantCommand, ordersCommand, blogCommand, seasonCommand, backupCommand];
+const commands: Command[] = [
+  usersCommand,
+  flagCommand,
+  grantCommand,
+  ordersCommand,
+  blogCommand,
+  seasonCommand,
+  backupCommand,
+];
 commands.push(helpCommand(() => commands));
 
 async function main(argv: string[]): Promise<number> {
@@ -28,7 +36,9 @@ async function main(argv: string[]): Promise<number> {
     await command.run(ctx, args);
     return 0;
   } catch (err) {
-    process.stderr.write(`error: ${err instanceof CliError ? err.message : err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `error: ${err instanceof CliError ? err.message : err instanceof Error ? err.message : String(err)}\n`,
+    );
     if (!(err instanceof CliError) && process.env.DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     return 1;
   } finally {

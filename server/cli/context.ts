@@ -54,7 +54,10 @@ export async function resolveUser(db: Db, who: string): Promise<User> {
     )
     .execute();
   if (rows.length === 0) throw new CliError(`no player with username, e-mail or wallet "${who}"`);
-  if (rows.length > 1) throw new CliError(`"${who}" names ${rows.length} players (ids ${rows.map((r) => r.id).join(', ')}); use their e-mail or wallet`);
+  if (rows.length > 1)
+    throw new CliError(
+      `"${who}" names ${rows.length} players (ids ${rows.map((r) => r.id).join(', ')}); use their e-mail or wallet`,
+    );
   return rows[0];
 }
 
@@ -71,5 +74,6 @@ export interface Command {
 
 /** Refuses a wrong number of arguments with the command's usage. */
 export function expectArgs(cmd: Pick<Command, 'usage'>, args: string[], min: number, max = min): void {
-  if (args.length < min || args.length > max) throw new CliError(`usage: ${cmd.usage.map((u) => `npm run admin -- ${u}`).join('\n       ')}`);
+  if (args.length < min || args.length > max)
+    throw new CliError(`usage: ${cmd.usage.map((u) => `npm run admin -- ${u}`).join('\n       ')}`);
 }

@@ -33,7 +33,8 @@ export function trackingHeld(dialect: Dialect): { dialect: Dialect; idle: () => 
         held++;
         return connection;
       },
-      beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => inner.beginTransaction(connection, settings),
+      beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+        inner.beginTransaction(connection, settings),
       commitTransaction: (connection) => inner.commitTransaction(connection),
       rollbackTransaction: (connection) => inner.rollbackTransaction(connection),
       async releaseConnection(connection) {

@@ -29,7 +29,9 @@ export interface Prepared<Params, Row> {
   now(db: Tx, params: Params): Row[] | null;
 }
 
-export function prepared<Params extends Record<string, unknown>, Row>(build: (db: Tx, p: Params) => Compilable<Row>): Prepared<Params, Row> {
+export function prepared<Params extends Record<string, unknown>, Row>(
+  build: (db: Tx, p: Params) => Compilable<Row>,
+): Prepared<Params, Row> {
   const byAdapter = new WeakMap<object, Compiled<Row>>();
   const stand = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Params;
   const compiledFor = (db: Tx, params: Params) => {
@@ -39,7 +41,8 @@ export function prepared<Params extends Record<string, unknown>, Row>(build: (db
     if (!compiled) {
       const query = build(db, stand).compile();
       compiled = { query, slots: query.parameters.map((v) => (v instanceof Slot ? v.name : null)) };
-      if (compiled.slots.every((s) => s === null) && Object.keys(params).length > 0) throw new Error('prepared query uses none of its parameters');
+      if (compiled.slots.every((s) => s === null) && Object.keys(params).length > 0)
+        throw new Error('prepared query uses none of its parameters');
       byAdapter.set(adapter, compiled);
     }
     const { query, slots } = compiled;

@@ -60,5 +60,7 @@ export const onOff = (fallback: boolean) =>
 export const oneOf = <T extends string>(values: readonly T[]) =>
   custom((v): T | null => {
     if (!v) return null;
-    return values.includes(v as T) ? (v as T) : refuse(`must be ${values.map((x) => `"${x}"`).join(' or ')}, got "${v}"`);
+    return values.includes(v as T)
+      ? (v as T)
+      : refuse(`must be ${values.map((x) => `"${x}"`).join(' or ')}, got "${v}"`);
   });

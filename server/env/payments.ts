@@ -15,10 +15,12 @@ export function yookassaFrom(env: Env, production: boolean): YookassaSettings | 
   const shopId = env.YOOKASSA_SHOP_ID || '';
   const secretKey = env.YOOKASSA_SECRET_KEY || '';
   if (!shopId && !secretKey) return null;
-  if (!shopId || !secretKey) throw new Error('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both or neither');
+  if (!shopId || !secretKey)
+    throw new Error('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together: set both or neither');
   const rate = env.YOOKASSA_RUB_PER_USD ?? '';
   // At most 4 decimals, so the rouble amount is computed exactly (services/payments/yookassa-provider.ts).
-  if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) throw new Error(`YOOKASSA_RUB_PER_USD must be a positive rate such as 92.5 (roubles per US dollar), got "${rate}"`);
+  if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0)
+    throw new Error(`YOOKASSA_RUB_PER_USD must be a positive rate such as 92.5 (roubles per US dollar), got "${rate}"`);
   const apiBase = (env.YOOKASSA_API_BASE || 'https://api.yookassa.ru/v3').replace(/\/+$/, '');
   let url: URL;
   try {
@@ -27,7 +29,8 @@ export function yookassaFrom(env: Env, production: boolean): YookassaSettings | 
     throw new Error(`YOOKASSA_API_BASE must be a URL, got "${apiBase}"`);
   }
   // The secret key travels in every request's Authorization header.
-  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:')) throw new Error(`YOOKASSA_API_BASE must be https${production ? ' in production' : ''}, got "${apiBase}"`);
+  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:'))
+    throw new Error(`YOOKASSA_API_BASE must be https${production ? ' in production' : ''}, got "${apiBase}"`);
   return { shopId, secretKey, apiBase, rubPerUsd: rate };
 }
 
@@ -50,7 +53,8 @@ export function stripeFrom(env: Env): StripeSettings {
     } catch {
       throw new Error(`STRIPE_API_BASE must be a URL, got "${raw}"`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_BASE must be http(s), got "${raw}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`STRIPE_API_BASE must be http(s), got "${raw}"`);
     // The package adds /v1/… to the host itself: a path here would be silently ignored.
     if (url.pathname !== '/' && url.pathname !== '') throw new Error(`STRIPE_API_BASE takes no path, got "${raw}"`);
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -58,4 +62,3 @@ export function stripeFrom(env: Env): StripeSettings {
   }
   return { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, api };
 }
-

@@ -2,7 +2,8 @@
 // it between the markers; tests/api/config-schema.test.ts fails when the README differs).
 import { type Doc, docs, variables } from './variables';
 
-export const TABLE_START = '<!-- config-table:start (generated from server/env/variables.ts by `npm run config-table`) -->';
+export const TABLE_START =
+  '<!-- config-table:start (generated from server/env/variables.ts by `npm run config-table`) -->';
 export const TABLE_END = '<!-- config-table:end -->';
 
 export function configTable(): string {
@@ -17,7 +18,9 @@ export function configTable(): string {
   return [
     '| variable | default | meaning |',
     '|---|---|---|',
-    ...rows.map((r) => `| ${r.names.map((n) => `\`${n}\``).join(', ')} | ${cell(r.doc.default)} | ${cell(r.doc.meaning)} |`),
+    ...rows.map(
+      (r) => `| ${r.names.map((n) => `\`${n}\``).join(', ')} | ${cell(r.doc.default)} | ${cell(r.doc.meaning)} |`,
+    ),
   ].join('\n');
 }
 

@@ -8,7 +8,10 @@ export function coarseAddress(ip: string): string {
   if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.x`;
   if (!isIPv6(ip)) return 'unknown';
   const groups = expandIPv6(ip);
-  return `${groups.slice(0, 3).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/48`;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/48`;
 }
 
 /** The eight groups of an IPv6 address, `::` expanded (no embedded IPv4 here: mapped ones are handled above). */

@@ -14,6 +14,10 @@ export async function keptSecretsInDatabase(db: Db, dataDir: string): Promise<Ke
     .values(NAMES.map((name) => ({ name, value: offered[name] })))
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const rows = await db.selectFrom('kept_secrets').select(['name', 'value']).where('name', 'in', [...NAMES]).execute();
+  const rows = await db
+    .selectFrom('kept_secrets')
+    .select(['name', 'value'])
+    .where('name', 'in', [...NAMES])
+    .execute();
   return parse(Object.fromEntries(rows.map((r) => [r.name, r.value])));
 }

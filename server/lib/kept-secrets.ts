@@ -4,7 +4,18 @@
 // temporary file that is hard-linked into place only if no secrets.json exists yet, and every
 // process then uses what the file holds, so all of them sign with the same keys.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { tightenMode } from './private-files';

@@ -40,18 +40,31 @@ export class LazyLogger {
     if (this.#real || (opts && Object.keys(opts).length > 0)) return this.real().child(bindings, opts);
     return new LazyLogger(this.root, { ...this.bindings_, ...bindings }) as unknown as FastifyBaseLogger;
   }
-  fatal(...args: unknown[]) { this.write('fatal', args); }
-  error(...args: unknown[]) { this.write('error', args); }
-  warn(...args: unknown[]) { this.write('warn', args); }
-  info(...args: unknown[]) { this.write('info', args); }
-  debug(...args: unknown[]) { this.write('debug', args); }
-  trace(...args: unknown[]) { this.write('trace', args); }
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
   silent() {}
 }
 
 /** `logger.child(bindings, opts)`, made lazily where nothing about the child differs but its bindings. */
 export function lazyChild(logger: FastifyBaseLogger, bindings: Bindings, opts: object): FastifyBaseLogger {
   // Fastify's stand-in when logging is off has no levels: its children cost nothing anyway.
-  if (Object.keys(opts).length > 0 || typeof (logger as Partial<PinoLike>).isLevelEnabled !== 'function') return logger.child(bindings, opts);
+  if (Object.keys(opts).length > 0 || typeof (logger as Partial<PinoLike>).isLevelEnabled !== 'function')
+    return logger.child(bindings, opts);
   return new LazyLogger(logger as PinoLike, bindings) as unknown as FastifyBaseLogger;
 }

@@ -43,7 +43,9 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   const pump = () => {
     if (writing || gone || queue.length === 0) return settle();
     if (dropped > droppedReported) {
-      queue.unshift(`${JSON.stringify({ level: 40, time: Date.now(), msg: `${dropped - droppedReported} log lines dropped: stdout was not read` })}\n`);
+      queue.unshift(
+        `${JSON.stringify({ level: 40, time: Date.now(), msg: `${dropped - droppedReported} log lines dropped: stdout was not read` })}\n`,
+      );
       droppedReported = dropped;
     }
     const batch = Buffer.from(queue.join(''));

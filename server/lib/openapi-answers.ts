@@ -37,20 +37,31 @@ declare module 'fastify' {
 
 type JsonSchema = Record<string, unknown>;
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
-type RouteSchema = Record<string, unknown> & { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown; response?: Record<string, unknown>; security?: unknown; hide?: boolean };
+type RouteSchema = Record<string, unknown> & {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  headers?: unknown;
+  response?: Record<string, unknown>;
+  security?: unknown;
+  hide?: boolean;
+};
 
 export const API_ERROR_SCHEMA_NAME = 'ApiError';
 export const API_ERROR_REF = `#/components/schemas/${API_ERROR_SCHEMA_NAME}`;
 
 /** The error shape as a component of the document. */
-export const apiErrorJsonSchema = (): JsonSchema => strip(toJSONSchema(apiErrorSchema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as JsonSchema);
+export const apiErrorJsonSchema = (): JsonSchema =>
+  strip(toJSONSchema(apiErrorSchema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as JsonSchema);
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const DEVICE_HEADER_SCHEMA = {
   type: 'string',
   description: `Optional: the known-device strings this browser keeps (the \`device\` of earlier sign-in answers), comma-separated, at most ${DEVICE_HEADER_MAX}. Attempts from a known device of the account have their own attempt limit and share of the password-hash queue (decisions §13).`,
 };
-const retryAfter = (when: string) => ({ 'Retry-After': { type: 'integer', minimum: 1, description: `Seconds to wait before trying again (${when})` } });
+const retryAfter = (when: string) => ({
+  'Retry-After': { type: 'integer', minimum: 1, description: `Seconds to wait before trying again (${when})` },
+});
 
 const STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Bad request',
@@ -74,7 +85,9 @@ function strip(schema: JsonSchema): JsonSchema {
 
 /** The message of a refine()/superRefine() check, when it has a fixed one. */
 function refinementText(check: unknown): string | null {
-  const def = (check as { _zod?: { def?: { check?: string; error?: (issue: unknown) => unknown; path?: PropertyKey[] } } })._zod?.def;
+  const def = (
+    check as { _zod?: { def?: { check?: string; error?: (issue: unknown) => unknown; path?: PropertyKey[] } } }
+  )._zod?.def;
   if (def?.check !== 'custom') return null;
   let message: unknown;
   try {
@@ -82,33 +95,43 @@ function refinementText(check: unknown): string | null {
   } catch {
     message = undefined;
   }
-  const text = typeof message === 'string' ? message : typeof (message as { message?: unknown })?.message === 'string' ? (message as { message: string }).message : null;
-  const said = text === null ? 'refused when a further check fails' : `refused with “${text}” when a further check fails`;
+  const text =
+    typeof message === 'string'
+      ? message
+      : typeof (message as { message?: unknown })?.message === 'string'
+        ? (message as { message: string }).message
+        : null;
+  const said =
+    text === null ? 'refused when a further check fails' : `refused with “${text}” when a further check fails`;
   return def.path?.length ? `\`${def.path.join('.')}\` ${said}` : said;
 }
 
 /** A zod request schema as JSON Schema, every refinement said in words where it applies. */
 function requestJsonSchema(zodSchema: $ZodType): JsonSchema {
-  return strip(toJSONSchema(zodSchema, {
-    target: 'openapi-3.0',
-    io: 'input',
-    unrepresentable: 'any',
-    cycles: 'ref',
-    reused: 'inline',
-    override(ctx) {
-      const def = ctx.zodSchema._zod.def as { type: string; checks?: unknown[] };
-      // As fastify-type-provider-zod does: a union's empty branches say nothing.
-      if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf)) ctx.jsonSchema.anyOf = ctx.jsonSchema.anyOf.filter((s) => Object.keys(s).length > 0);
-      const rules = (def.checks ?? []).map(refinementText).filter((t): t is string => t !== null);
-      if (rules.length === 0) return;
-      const said = typeof ctx.jsonSchema.description === 'string' ? `${ctx.jsonSchema.description} ` : '';
-      const text = rules.join('; ');
-      ctx.jsonSchema.description = `${said}${text[0].toUpperCase()}${text.slice(1)}.`;
-    },
-  }) as JsonSchema);
+  return strip(
+    toJSONSchema(zodSchema, {
+      target: 'openapi-3.0',
+      io: 'input',
+      unrepresentable: 'any',
+      cycles: 'ref',
+      reused: 'inline',
+      override(ctx) {
+        const def = ctx.zodSchema._zod.def as { type: string; checks?: unknown[] };
+        // As fastify-type-provider-zod does: a union's empty branches say nothing.
+        if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf))
+          ctx.jsonSchema.anyOf = ctx.jsonSchema.anyOf.filter((s) => Object.keys(s).length > 0);
+        const rules = (def.checks ?? []).map(refinementText).filter((t): t is string => t !== null);
+        if (rules.length === 0) return;
+        const said = typeof ctx.jsonSchema.description === 'string' ? `${ctx.jsonSchema.description} ` : '';
+        const text = rules.join('; ');
+        ctx.jsonSchema.description = `${said}${text[0].toUpperCase()}${text.slice(1)}.`;
+      },
+    }) as JsonSchema,
+  );
 }
 
-const listOf = <T>(h: T | readonly T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? [...(h as T[])] : [h as T]);
+const listOf = <T>(h: T | readonly T[] | undefined): T[] =>
+  h === undefined ? [] : Array.isArray(h) ? [...(h as T[])] : [h as T];
 
 /** Property names of a JSON Schema object, through anyOf/oneOf branches. */
 function propertyNames(schema: JsonSchema | undefined): Set<string> {
@@ -116,7 +139,8 @@ function propertyNames(schema: JsonSchema | undefined): Set<string> {
   if (!schema) return names;
   for (const name of Object.keys((schema.properties as JsonSchema | undefined) ?? {})) names.add(name);
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    for (const branch of (schema[key] as JsonSchema[] | undefined) ?? []) for (const n of propertyNames(branch)) names.add(n);
+    for (const branch of (schema[key] as JsonSchema[] | undefined) ?? [])
+      for (const n of propertyNames(branch)) names.add(n);
   }
   return names;
 }
@@ -126,7 +150,9 @@ const codeList = (codes: Iterable<string>) => [...new Set(codes)].map((c) => `\`
 /** What one route can answer besides its 2xx, and what it asks for, from its options. */
 export function describeRoute(app: FastifyInstance, route: RouteOptions, body: JsonSchema | undefined) {
   const methods = listOf(route.method).map((m) => m.toUpperCase());
-  const config = route.config as { signIn?: boolean; stateChanging?: boolean; answers?: Partial<Record<ErrorStatus, readonly string[]>> } | undefined;
+  const config = route.config as
+    | { signIn?: boolean; stateChanging?: boolean; answers?: Partial<Record<ErrorStatus, readonly string[]>> }
+    | undefined;
   const schema = (route.schema ?? {}) as RouteSchema;
   const secured = listOf(route.onRequest).includes(app.requireUser as never);
   const takesBody = methods.some((m) => BODY_METHODS.has(m));
@@ -134,7 +160,11 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   const keepsAnswers = routeMayKeep(route.method, config);
   const bodyNames = propertyNames(body);
   const hashes = bodyNames.has('password') || bodyNames.has('new_password');
-  const hasInput = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined || schema.headers !== undefined;
+  const hasInput =
+    schema.body !== undefined ||
+    schema.querystring !== undefined ||
+    schema.params !== undefined ||
+    schema.headers !== undefined;
 
   const answers = new Map<ErrorStatus, { codes: string[]; notes: string[] }>();
   const answer = (status: ErrorStatus, codes: readonly string[], note?: string) => {
@@ -148,10 +178,22 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   // plugins/input-guard.ts, before routing: no column can hold a NUL.
   answer(400, ['invalid'], 'a NUL character (`%00`) in the path or query');
   if (takesBody) answer(400, ['invalid_json'], 'the body is not JSON');
-  if (keepsAnswers) answer(400, ['invalid_idempotency_key'], `the ${IDEMPOTENCY_KEY_HEADER} is longer than ${IDEMPOTENCY_KEY_MAX} characters`);
-  if (secured) answer(401, ['token_not_valid'], 'no bearer token, or one that is expired, forged or of an ended session');
-  if (bodyNames.has('reauth')) answer(403, ['reauth_required'], 'no proof of the account (its `password` or a `reauth` from /auth/reauth/) came with the call');
-  if (/\/:(\w*_)?id\b/i.test(route.url)) answer(404, ['not_found'], 'nothing with this id for this player (or a `…_not_found` code naming the thing)');
+  if (keepsAnswers)
+    answer(
+      400,
+      ['invalid_idempotency_key'],
+      `the ${IDEMPOTENCY_KEY_HEADER} is longer than ${IDEMPOTENCY_KEY_MAX} characters`,
+    );
+  if (secured)
+    answer(401, ['token_not_valid'], 'no bearer token, or one that is expired, forged or of an ended session');
+  if (bodyNames.has('reauth'))
+    answer(
+      403,
+      ['reauth_required'],
+      'no proof of the account (its `password` or a `reauth` from /auth/reauth/) came with the call',
+    );
+  if (/\/:(\w*_)?id\b/i.test(route.url))
+    answer(404, ['not_found'], 'nothing with this id for this player (or a `…_not_found` code naming the thing)');
   if (keepsAnswers) {
     answer(409, ['idempotency_in_progress'], `a request with this ${IDEMPOTENCY_KEY_HEADER} is still running`);
     answer(422, ['idempotency_key_reused'], `this ${IDEMPOTENCY_KEY_HEADER} was used for another call or body`);
@@ -164,15 +206,20 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
   if (config?.signIn === true || hashes) answer(429, ['throttled'], 'the sign-in attempt or sign-up limits');
   answer(503, ['shutting_down'], 'the server is restarting');
   if (hashes) answer(503, ['busy'], 'too many passwords are being checked; nothing was checked');
-  for (const [status, codes] of Object.entries(config?.answers ?? {})) answer(Number(status) as ErrorStatus, codes ?? [], undefined);
+  for (const [status, codes] of Object.entries(config?.answers ?? {}))
+    answer(Number(status) as ErrorStatus, codes ?? [], undefined);
 
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { codes, notes }] of [...answers].sort(([a], [b]) => a - b)) {
     const why = notes.length ? `: ${notes.join('; ')}` : '';
-    const extra = status === 400 ? ' A refusal by the call\'s own business rules is a 400 too (decisions §4).' : '';
+    const extra = status === 400 ? " A refusal by the call's own business rules is a 400 too (decisions §4)." : '';
     responses[status] = {
       description: `${STATUS_TEXT[status]}${why}.${extra} Codes: ${codeList(codes)}.`,
-      ...(status === 429 ? { headers: retryAfter('always sent') } : status === 503 ? { headers: retryAfter('sent whenever the wait is known: `shutting_down`, `busy`, `chain_unavailable`') } : {}),
+      ...(status === 429
+        ? { headers: retryAfter('always sent') }
+        : status === 503
+          ? { headers: retryAfter('sent whenever the wait is known: `shutting_down`, `busy`, `chain_unavailable`') }
+          : {}),
       $ref: API_ERROR_REF,
     };
   }
@@ -206,12 +253,20 @@ export function apiDocTransform(app: FastifyInstance) {
       if (zodSchema instanceof $ZodType) out[part] = requestJsonSchema(zodSchema);
       else if (zodSchema !== undefined) out[part] = zodSchema;
     }
-    const { secured, responses, idempotencyHeader, checksPassword } = describeRoute(app, input.route, out.body as JsonSchema | undefined);
+    const { secured, responses, idempotencyHeader, checksPassword } = describeRoute(
+      app,
+      input.route,
+      out.body as JsonSchema | undefined,
+    );
     const own = (out.response as Record<string, JsonSchema> | undefined) ?? {};
     // A call that signs in (its answer carries `device`) or checks a password reads the known-device strings.
-    const readsDevice = checksPassword || Object.entries(own).some(([status, schema]) => status.startsWith('2') && propertyNames(schema).has('device'));
+    const readsDevice =
+      checksPassword ||
+      Object.entries(own).some(([status, schema]) => status.startsWith('2') && propertyNames(schema).has('device'));
     // Without a response schema @fastify/swagger lists a bare 200; with the error answers added it would list none.
-    const success = Object.keys(own).some((status) => status.startsWith('2')) ? {} : { 200: { description: 'Default Response' } };
+    const success = Object.keys(own).some((status) => status.startsWith('2'))
+      ? {}
+      : { 200: { description: 'Default Response' } };
     out.response = { ...success, ...own, ...responses };
     if (secured) out.security = [{ bearer: [] }];
     const documented: JsonSchema = {

@@ -10,7 +10,12 @@ import { lazyChild } from './lazy-logger';
 const MAX_LOGGED_KEY = 200;
 
 /** Fastify's `childLoggerFactory`: the request's logger, with its Idempotency-Key when it has one. */
-export function requestChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: object, rawReq: RawRequestDefaultExpression) {
+export function requestChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  opts: object,
+  rawReq: RawRequestDefaultExpression,
+) {
   const key = rawReq.headers['idempotency-key'];
   if (typeof key === 'string' && key !== '') bindings.idempotencyKey = key.slice(0, MAX_LOGGED_KEY);
   // Made when the request first writes a line (lib/lazy-logger.ts): a read at level warn writes none.

@@ -13,7 +13,17 @@ import { $ZodType } from 'zod/v4/core';
 type JsonSchema = Record<string, unknown>;
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 /** Keywords whose meaning fast-json-stringify does not share with zod's output (it would pick a branch by validating, or coerce). */
-const UNSUPPORTED = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref', '$defs', 'definitions', 'patternProperties']);
+const UNSUPPORTED = new Set([
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  '$ref',
+  '$defs',
+  'definitions',
+  'patternProperties',
+]);
 
 /**
  * The schema as fast-json-stringify should write it, or null when it keeps zod's serialiser.
@@ -24,14 +34,24 @@ function writable(schema: JsonSchema): JsonSchema | null {
   let s = schema;
   const any = s.anyOf as JsonSchema[] | undefined;
   // zod's `.nullable()` of a scalar: anyOf [T, null] is type [T, null].
-  if (any?.length === 2 && any[1].type === 'null' && typeof any[0].type === 'string' && SCALARS.has(any[0].type) && Object.keys(s).length === 1) {
+  if (
+    any?.length === 2 &&
+    any[1].type === 'null' &&
+    typeof any[0].type === 'string' &&
+    SCALARS.has(any[0].type) &&
+    Object.keys(s).length === 1
+  ) {
     s = { ...any[0], type: [any[0].type, 'null'] };
   }
   for (const [key, value] of Object.entries(s)) {
     if (UNSUPPORTED.has(key)) return null;
     if (key === '$schema' || key === 'description' || key === 'minimum' || key === 'maximum') continue;
     if (key === 'type') {
-      out.type = Array.isArray(value) ? value.map((t) => (t === 'integer' ? 'number' : t)) : value === 'integer' ? 'number' : value;
+      out.type = Array.isArray(value)
+        ? value.map((t) => (t === 'integer' ? 'number' : t))
+        : value === 'integer'
+          ? 'number'
+          : value;
     } else if (key === 'properties') {
       const props: JsonSchema = {};
       for (const [name, prop] of Object.entries(value as JsonSchema)) {

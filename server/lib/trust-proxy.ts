@@ -41,16 +41,26 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') throw refused('true', 'it trusts any X-Forwarded-For chain');
   if (/^\d+$/.test(value)) {
-    if (Number(value) > MAX_HOPS) throw refused(value, `more than ${MAX_HOPS} hops trusts addresses any client can write`);
+    if (Number(value) > MAX_HOPS)
+      throw refused(value, `more than ${MAX_HOPS} hops trusts addresses any client can write`);
     return Number(value);
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const checked = entries.map(checkEntry);
   if (checked.includes('bad') || !entries.length) {
-    throw new Error(`TRUST_PROXY must be a hop count (1 for one proxy of yours) or proxy addresses/CIDRs, got "${raw}"`);
+    throw new Error(
+      `TRUST_PROXY must be a hop count (1 for one proxy of yours) or proxy addresses/CIDRs, got "${raw}"`,
+    );
   }
   const wide = entries.filter((_, i) => checked[i] === 'wide');
-  if (wide.length) throw refused(value, `${wide.join(', ')}: wider than /${MIN_BITS[4]} (IPv4) or /${MIN_BITS[6]} (IPv6), any client can be in it`);
+  if (wide.length)
+    throw refused(
+      value,
+      `${wide.join(', ')}: wider than /${MIN_BITS[4]} (IPv4) or /${MIN_BITS[6]} (IPv6), any client can be in it`,
+    );
   return entries;
 }
 

@@ -39,7 +39,8 @@ declare module 'fastify' {
  */
 export function requireUserOnEveryRoute(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [app.requireUser, ...own] as typeof route.onRequest;
   });
 }
@@ -49,7 +50,9 @@ export default fp(
     const jwt = createJwt(app.config.jwtSecret);
     app.decorate('jwt', jwt);
     app.decorate('knownDevices', createKnownDevices(app.config.jwtSecret));
-    app.decorate('issueAccess', (userId: number, sessionId: number) => jwt.issueAccess(userId, sessionId, ACCESS_TOKEN_SECONDS));
+    app.decorate('issueAccess', (userId: number, sessionId: number) =>
+      jwt.issueAccess(userId, sessionId, ACCESS_TOKEN_SECONDS),
+    );
     app.decorateRequest('userId', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('badToken', false);
@@ -77,7 +80,9 @@ export default fp(
         } else request.badToken = true;
         done();
       };
-      const live = liveSession(app.db, claims.sid, claims.sub, (err) => request.log.warn({ err }, 'could not note the session as used'));
+      const live = liveSession(app.db, claims.sid, claims.sub, (err) =>
+        request.log.warn({ err }, 'could not note the session as used'),
+      );
       if (typeof live === 'boolean') decide(live);
       else live.then(decide, done);
     });
@@ -85,7 +90,13 @@ export default fp(
     // A callback hook: an async one costs a promise and a turn of the microtask queue on every signed-in call.
     app.decorate('requireUser', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (request.userId !== null) return done();
-      done(notAuthenticated(request.badToken ? 'Given token not valid for any token type' : 'Authentication credentials were not provided.'));
+      done(
+        notAuthenticated(
+          request.badToken
+            ? 'Given token not valid for any token type'
+            : 'Authentication credentials were not provided.',
+        ),
+      );
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

@@ -17,7 +17,8 @@ const MAX_BYTES = 64 * 1024;
  * the answer fits in loses nothing, and a bigger one costs setting up).
  */
 const BROTLI_QUALITY = 3;
-const windowBits = (bytes: number) => Math.min(24, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
+const windowBits = (bytes: number) =>
+  Math.min(24, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
@@ -46,7 +47,8 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
-  if (!values.some((v) => v.toLowerCase().includes('accept-encoding'))) reply.header('vary', [...values, 'accept-encoding'].join(', '));
+  if (!values.some((v) => v.toLowerCase().includes('accept-encoding')))
+    reply.header('vary', [...values, 'accept-encoding'].join(', '));
 }
 
 type Done = (err: Error | null, value?: unknown) => void;
@@ -58,14 +60,23 @@ type Done = (err: Error | null, value?: unknown) => void;
 function compressJson(request: FastifyRequest, reply: FastifyReply, payload: string): Buffer | null {
   if (request.headers['x-no-compression'] !== undefined) return null;
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !type.startsWith('application/json') || reply.hasHeader('content-encoding')) return null;
+  if (typeof type !== 'string' || !type.startsWith('application/json') || reply.hasHeader('content-encoding'))
+    return null;
   const bytes = Buffer.byteLength(payload);
   if (bytes < MIN_BYTES || bytes > MAX_BYTES) return null;
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return null;
-  const body = encoding === 'br'
-    ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes), [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-    : gzipSync(payload, { level: 6 });
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(payload, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes),
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(payload, { level: 6 });
   addVary(reply);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
@@ -98,7 +109,10 @@ const hooksOf = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Arra
  * route registered from now on. Route-level onSend hooks run after the app-level ones, so the
  * Idempotency-Key layer still stores the plain JSON.
  */
-export async function registerCompression(app: FastifyInstance, options: Omit<FastifyCompressOptions, 'threshold'>): Promise<void> {
+export async function registerCompression(
+  app: FastifyInstance,
+  options: Omit<FastifyCompressOptions, 'threshold'>,
+): Promise<void> {
   const before = new WeakMap<object, number>();
   app.addHook('onRoute', (route) => {
     before.set(route, hooksOf(route.onSend).length);
@@ -116,7 +130,8 @@ export async function registerCompression(app: FastifyInstance, options: Omit<Fa
     const hooks = hooksOf(route.onSend);
     const mine = hooks.slice(0, before.get(route) ?? hooks.length);
     const theirs = hooks.slice(mine.length);
-    if (theirs.length > 1) throw new Error('@fastify/compress added more than one onSend hook: compress-json.ts must learn which is which');
+    if (theirs.length > 1)
+      throw new Error('@fastify/compress added more than one onSend hook: compress-json.ts must learn which is which');
     route.onSend = [...mine, compressionHook(theirs[0])];
   });
 }

@@ -8,6 +8,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  app.decorate('config', opts.config);
-}, { name: 'config' });
+export default fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    app.decorate('config', opts.config);
+  },
+  { name: 'config' },
+);

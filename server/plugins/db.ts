@@ -17,7 +17,13 @@ declare module 'fastify' {
 
 export default fp(
   async function dbPlugin(app: FastifyInstance, opts: { database?: Database }) {
-    const database = opts.database ?? openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir, poolSize: app.config.databasePoolSize });
+    const database =
+      opts.database ??
+      openDatabase({
+        databaseUrl: app.config.databaseUrl,
+        dataDir: app.config.dataDir,
+        poolSize: app.config.databasePoolSize,
+      });
     await migrate(database);
     app.decorate('db', database.db);
     app.decorate('dialect', database.dialect);

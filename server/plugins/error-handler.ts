@@ -30,11 +30,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'invalid_json' : (error.code ?? 'bad_request').toLowerCase();
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'invalid_json'
+          : (error.code ?? 'bad_request').toLowerCase();
       return reply.status(status).send({ detail: error.message, code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error', code: 'server_error' });
   });
-
 });

@@ -48,7 +48,10 @@ function appliesTo(request: FastifyRequest): boolean {
 }
 
 /** Whether a route can ever take a key (`appliesTo` decides for each request). */
-export function routeMayKeep(method: string | string[], config: { signIn?: boolean; stateChanging?: boolean } | undefined): boolean {
+export function routeMayKeep(
+  method: string | string[],
+  config: { signIn?: boolean; stateChanging?: boolean } | undefined,
+): boolean {
   if (config?.signIn === true) return false;
   const methods = Array.isArray(method) ? method : [method];
   return config?.stateChanging === true || methods.some((m) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS');
@@ -63,7 +66,9 @@ function canonicalJson(value: unknown, depth = 0): string {
   if (depth > MAX_JSON_DEPTH + 2) throw new ApiError(400, 'invalid', `JSON may nest at most ${MAX_JSON_DEPTH} levels`);
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -75,7 +80,13 @@ function canonicalJson(value: unknown, depth = 0): string {
  * anyone holding a copy of the database test guesses at it.
  */
 function requestHash(secret: Buffer, request: FastifyRequest): string {
-  const call = canonicalJson([request.method, request.routeOptions.url ?? '', request.params ?? null, request.query ?? null, request.body ?? null]);
+  const call = canonicalJson([
+    request.method,
+    request.routeOptions.url ?? '',
+    request.params ?? null,
+    request.query ?? null,
+    request.body ?? null,
+  ]);
   return createHmac('sha256', secret).update(call).digest('base64url');
 }
 
@@ -91,8 +102,13 @@ export function transactionWithAnswer<T>(db: Db, request: FastifyRequest, work: 
     const answer = await work(trx);
     const idem = request.idempotency;
     if (idem) {
-      await trx.updateTable('idempotency_keys').set({ status: 200, body: JSON.stringify(answer) })
-        .where('scope', '=', idem.scope).where('key', '=', idem.key).where('created_at', '=', idem.since).execute();
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status: 200, body: JSON.stringify(answer) })
+        .where('scope', '=', idem.scope)
+        .where('key', '=', idem.key)
+        .where('created_at', '=', idem.since)
+        .execute();
     }
     return answer;
   });
@@ -104,12 +120,20 @@ export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<vo
   if (now - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
   lastPrune.set(db, now);
   for (let i = 0; i < PRUNE_BATCHES; i++) {
-    const expired = db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<', now - IDEMPOTENCY_WINDOW_MS)
-      .orderBy('created_at').limit(1).offset(PRUNE_BATCH - 1);
+    const expired = db
+      .selectFrom('idempotency_keys')
+      .select('created_at')
+      .where('created_at', '<', now - IDEMPOTENCY_WINDOW_MS)
+      .orderBy('created_at')
+      .limit(1)
+      .offset(PRUNE_BATCH - 1);
     // Everything up to the PRUNE_BATCH-th oldest expired key, or all of them when fewer are left.
     const last = await expired.executeTakeFirst();
     const bound = last ? Number(last.created_at) : now - IDEMPOTENCY_WINDOW_MS;
-    await db.deleteFrom('idempotency_keys').where('created_at', last ? '<=' : '<', bound).execute();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', last ? '<=' : '<', bound)
+      .execute();
     if (!last) return;
   }
 }
@@ -122,7 +146,12 @@ export default fp(
     const keepAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '' || request.userId === null || !appliesTo(request)) return;
-      if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'invalid_idempotency_key', `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
+      if (key.length > MAX_KEY_LENGTH)
+        throw new ApiError(
+          400,
+          'invalid_idempotency_key',
+          `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`,
+        );
       const scope = `u:${request.userId}`;
       const route = `${request.method} ${request.routeOptions.url}`;
       const requestHashValue = requestHash(secret, request);
@@ -133,25 +162,44 @@ export default fp(
 
       // A row can vanish between two of these statements (a failed attempt frees its key): go round again.
       for (let round = 0; round < 3; round++) {
-        const claimed = await db.insertInto('idempotency_keys').values({ scope, key, ...fresh })
+        const claimed = await db
+          .insertInto('idempotency_keys')
+          .values({ scope, key, ...fresh })
           .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-          .returning('key').executeTakeFirst();
+          .returning('key')
+          .executeTakeFirst();
         // Expired, or abandoned mid-request: one conditional statement takes the key over, so of
         // several retries arriving together exactly one runs the call.
-        const taken = claimed ?? await db.updateTable('idempotency_keys').set(fresh)
-          .where('scope', '=', scope).where('key', '=', key)
-          .where((eb) => eb.or([
-            eb('created_at', '<', now - IDEMPOTENCY_WINDOW_MS),
-            eb.and([eb('status', 'is', null), eb('created_at', '<', now - STALLED_MS)]),
-          ]))
-          .returning('key').executeTakeFirst();
+        const taken =
+          claimed ??
+          (await db
+            .updateTable('idempotency_keys')
+            .set(fresh)
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .where((eb) =>
+              eb.or([
+                eb('created_at', '<', now - IDEMPOTENCY_WINDOW_MS),
+                eb.and([eb('status', 'is', null), eb('created_at', '<', now - STALLED_MS)]),
+              ]),
+            )
+            .returning('key')
+            .executeTakeFirst());
         if (taken) {
           request.idempotency = { scope, key, since: now };
           return;
         }
-        const previous = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        const previous = await db
+          .selectFrom('idempotency_keys')
+          .selectAll()
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
         if (!previous) continue;
-        if (previous.route !== route || (previous.request_hash !== null && previous.request_hash !== requestHashValue)) {
+        if (
+          previous.route !== route ||
+          (previous.request_hash !== null && previous.request_hash !== requestHashValue)
+        ) {
           throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another call');
         }
         if (previous.status === null) break;
@@ -170,12 +218,21 @@ export default fp(
         // A fault or a throttle is not an answer: free the key so a retry runs again. An answer kept
         // with the call's effect (transactionWithAnswer) stays: the effect is done, and a retry must
         // get that answer rather than do it twice.
-        await app.db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key)
-          .where('created_at', '=', idem.since).where('status', 'is', null).execute();
+        await app.db
+          .deleteFrom('idempotency_keys')
+          .where('scope', '=', idem.scope)
+          .where('key', '=', idem.key)
+          .where('created_at', '=', idem.since)
+          .where('status', 'is', null)
+          .execute();
         return payload;
       }
-      let update = app.db.updateTable('idempotency_keys').set({ status, body: payload })
-        .where('scope', '=', idem.scope).where('key', '=', idem.key).where('created_at', '=', idem.since);
+      let update = app.db
+        .updateTable('idempotency_keys')
+        .set({ status, body: payload })
+        .where('scope', '=', idem.scope)
+        .where('key', '=', idem.key)
+        .where('created_at', '=', idem.since);
       // A refusal after the commit (rare) does not replace the answer kept with the effect.
       if (status >= 300) update = update.where('status', 'is', null);
       await update.execute();

@@ -10,10 +10,14 @@ import { ApiError } from '../lib/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../lib/json-depth';
 
 const nulRefusal = (field: string) =>
-  new ApiError(400, 'invalid', 'Text may not contain NUL characters', { errors: [{ field, message: 'Text may not contain NUL characters' }] });
+  new ApiError(400, 'invalid', 'Text may not contain NUL characters', {
+    errors: [{ field, message: 'Text may not contain NUL characters' }],
+  });
 
 const tooDeep = () =>
-  new ApiError(400, 'invalid', `JSON may nest at most ${MAX_JSON_DEPTH} levels`, { errors: [{ field: 'body', message: `JSON may nest at most ${MAX_JSON_DEPTH} levels` }] });
+  new ApiError(400, 'invalid', `JSON may nest at most ${MAX_JSON_DEPTH} levels`, {
+    errors: [{ field: 'body', message: `JSON may nest at most ${MAX_JSON_DEPTH} levels` }],
+  });
 
 /**
  * The dotted path of the first string holding a NUL, or null. A loop over a stack, not recursion:
@@ -33,23 +37,26 @@ function findNul(body: unknown): string | null {
   return null;
 }
 
-export default fp(async function inputGuard(app: FastifyInstance) {
-  // Fastify's own JSON parser (prototype-poisoning checks and all), behind the depth check. Added at
-  // the root, so every route's scope inherits it (the Stripe webhook replaces all parsers with its own).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDeeperThan(body as string)) return done(tooDeep(), undefined);
-    parseJson(request, body as string, done);
-  });
-  // Callback hooks: every request passes them and almost none is refused.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!/%00/i.test(request.url)) return done();
-    done(nulRefusal(request.url.includes('?') && /%00/i.test(request.url.split('?')[1]) ? 'query' : 'path'));
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === undefined || request.body === null || typeof request.body !== 'object') return done();
-    const field = findNul(request.body);
-    done(field === null ? undefined : nulRefusal(field || 'body'));
-  });
-}, { name: 'input-guard' });
+export default fp(
+  async function inputGuard(app: FastifyInstance) {
+    // Fastify's own JSON parser (prototype-poisoning checks and all), behind the depth check. Added at
+    // the root, so every route's scope inherits it (the Stripe webhook replaces all parsers with its own).
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (jsonDeeperThan(body as string)) return done(tooDeep(), undefined);
+      parseJson(request, body as string, done);
+    });
+    // Callback hooks: every request passes them and almost none is refused.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!/%00/i.test(request.url)) return done();
+      done(nulRefusal(request.url.includes('?') && /%00/i.test(request.url.split('?')[1]) ? 'query' : 'path'));
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.body === undefined || request.body === null || typeof request.body !== 'object') return done();
+      const field = findNul(request.body);
+      done(field === null ? undefined : nulRefusal(field || 'body'));
+    });
+  },
+  { name: 'input-guard' },
+);

@@ -28,7 +28,9 @@ function metricsServer(app: FastifyInstance, metrics: Metrics): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: metrics are at GET /metrics\n');
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Not found: metrics are at GET /metrics\n');
       return;
     }
     metrics.registry.metrics().then(
@@ -61,7 +63,9 @@ export default fp(
     });
 
     // Counted after the posting's transaction committed: a rolled-back payment moved no money.
-    const unsubscribe = app.dbHooks.on(postings, (p) => metrics.ledgerPostings.inc({ currency: p.currency, reason: p.reason }));
+    const unsubscribe = app.dbHooks.on(postings, (p) =>
+      metrics.ledgerPostings.inc({ currency: p.currency, reason: p.reason }),
+    );
     app.addHook('onClose', async () => unsubscribe());
 
     if (!listen || !server) return;

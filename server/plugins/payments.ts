@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app: FastifyInstance) => {
-  app.decorate('payments', paymentRegistryFor(app.config));
-}, { name: 'payments', dependencies: ['config'] });
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('payments', paymentRegistryFor(app.config));
+  },
+  { name: 'payments', dependencies: ['config'] },
+);

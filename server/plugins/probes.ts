@@ -31,7 +31,8 @@ export default fp(
         app.log.warn({ err }, 'readiness: database does not answer');
         return { ready: false, detail: 'The database does not answer', code: 'database_unavailable' };
       }
-      if (pending.length) return { ready: false, detail: `Migrations pending: ${pending.join(', ')}`, code: 'migrations_pending' };
+      if (pending.length)
+        return { ready: false, detail: `Migrations pending: ${pending.join(', ')}`, code: 'migrations_pending' };
       return { ready: true };
     }
 

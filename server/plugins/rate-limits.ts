@@ -71,7 +71,11 @@ export default fp(
     if (shared) app.addHook('onClose', () => shared.settled());
     // global: false — the classes below pick the limiter; the plugin adds no hook of its own.
     // skipOnError: a database that does not answer lets requests through rather than refusing all.
-    await app.register(fastifyRateLimit, { global: false, skipOnError: true, ...(shared ? { store: shared.Store } : {}) });
+    await app.register(fastifyRateLimit, {
+      global: false,
+      skipOnError: true,
+      ...(shared ? { store: shared.Store } : {}),
+    });
 
     const factor = app.config.rateLimitFactor;
     const scaled = (max: number) => Math.max(1, Math.floor(max * factor));
@@ -84,8 +88,14 @@ export default fp(
       max: (r) => scaled(SIGN_IN_EXCEPTIONS[routeOf(r)] ?? RATE_LIMITS_PER_MINUTE.signIn),
       keyGenerator: (r) => `signin:${routeOf(r)}:${address(r)}`,
     });
-    const staticFiles = limiter({ max: scaled(RATE_LIMITS_PER_MINUTE.staticFiles), keyGenerator: (r) => `static:${address(r)}` });
-    const notFound = limiter({ max: scaled(RATE_LIMITS_PER_MINUTE.notFound), keyGenerator: (r) => `404:${address(r)}` });
+    const staticFiles = limiter({
+      max: scaled(RATE_LIMITS_PER_MINUTE.staticFiles),
+      keyGenerator: (r) => `static:${address(r)}`,
+    });
+    const notFound = limiter({
+      max: scaled(RATE_LIMITS_PER_MINUTE.notFound),
+      keyGenerator: (r) => `404:${address(r)}`,
+    });
 
     async function enforce(limit: typeof player, request: FastifyRequest): Promise<void> {
       const result = await limit(request);
@@ -110,7 +120,9 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (!proxyWarned && request.headers['x-forwarded-for'] !== undefined) {
         proxyWarned = true;
-        app.log.warn('requests carry X-Forwarded-For but TRUST_PROXY is not set: if a proxy of yours is in front, every client counts as its address for the rate limits (set TRUST_PROXY=1 behind one proxy)');
+        app.log.warn(
+          'requests carry X-Forwarded-For but TRUST_PROXY is not set: if a proxy of yours is in front, every client counts as its address for the rate limits (set TRUST_PROXY=1 behind one proxy)',
+        );
       }
       const limit = classOf(request);
       if (limit) await enforce(limit, request);

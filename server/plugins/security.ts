@@ -15,11 +15,14 @@ function buildScriptHashes(app: FastifyInstance): string[] {
   if (!dir || !existsSync(join(dir, 'index.html'))) return [];
   const file = join(dir, CSP_HASHES_FILE);
   if (!existsSync(file)) {
-    app.log.warn(`${file} is missing: inline scripts of index.html will be blocked by the CSP; rebuild with \`npm run build\``);
+    app.log.warn(
+      `${file} is missing: inline scripts of index.html will be blocked by the CSP; rebuild with \`npm run build\``,
+    );
     return [];
   }
   const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'))['script-src'];
-  if (!Array.isArray(hashes) || !hashes.every(isScriptHash)) throw new Error(`${file}: "script-src" must be a list of sha256-… hashes`);
+  if (!Array.isArray(hashes) || !hashes.every(isScriptHash))
+    throw new Error(`${file}: "script-src" must be a list of sha256-… hashes`);
   return hashes;
 }
 
@@ -36,27 +39,34 @@ function staticHeaders(middleware: ReturnType<typeof helmet>): [string, string][
   return set;
 }
 
-export default fp(async function security(app: FastifyInstance) {
-  const csp = cspHeaderValue(buildScriptHashes(app));
-  // helmet's headers do not depend on the request (no CSP nonce: the policy is built above), so
-  // they are read from it once and set as a list: its middleware chain cost more than the headers.
-  const headers = staticHeaders(helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  }));
-  headers.unshift(['Content-Security-Policy', csp]);
-  // Given to Fastify's reply, which writes them with its own in one writeHead: setting each on the
-  // raw response validated and stored it there first, and Fastify then copied its headers over one
-  // by one: twice the cost per answer on a bare Fastify route. A route may still replace one (the
-  // blog covers' stricter CSP). Nothing in this stack sets X-Powered-By.
-  const all = Object.fromEntries(headers);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(all);
-    done();
-  });
-  await registerCompression(app, { global: true, encodings: ['br', 'gzip'],
-    // Quality 11 (the default) costs more CPU per API answer than it saves bytes.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-}, { name: 'security', dependencies: ['config'] });
+export default fp(
+  async function security(app: FastifyInstance) {
+    const csp = cspHeaderValue(buildScriptHashes(app));
+    // helmet's headers do not depend on the request (no CSP nonce: the policy is built above), so
+    // they are read from it once and set as a list: its middleware chain cost more than the headers.
+    const headers = staticHeaders(
+      helmet({
+        contentSecurityPolicy: false,
+        crossOriginEmbedderPolicy: false,
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      }),
+    );
+    headers.unshift(['Content-Security-Policy', csp]);
+    // Given to Fastify's reply, which writes them with its own in one writeHead: setting each on the
+    // raw response validated and stored it there first, and Fastify then copied its headers over one
+    // by one: twice the cost per answer on a bare Fastify route. A route may still replace one (the
+    // blog covers' stricter CSP). Nothing in this stack sets X-Powered-By.
+    const all = Object.fromEntries(headers);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(all);
+      done();
+    });
+    await registerCompression(app, {
+      global: true,
+      encodings: ['br', 'gzip'],
+      // Quality 11 (the default) costs more CPU per API answer than it saves bytes.
+      brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  },
+  { name: 'security', dependencies: ['config'] },
+);

@@ -18,7 +18,10 @@ export default fp(
     // Callback hooks, not async ones: they run on every request and almost always do nothing.
     app.addHook('onRequest', (_request, reply, done) => {
       if (!closing) return done();
-      reply.code(503).header('retry-after', '1').send({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
+      reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
     });
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');

@@ -40,15 +40,25 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (root && (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATH.test(path) && !/\.[a-z0-9]+$/i.test(path)) {
+    if (
+      root &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !SERVER_PATH.test(path) &&
+      !/\.[a-z0-9]+$/i.test(path)
+    ) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
     }
     // Unknown routes have a tight limit of their own (plugins/rate-limits.ts): scanners live on 404s.
     await app.limitNotFound(request);
     const allowed = allowedMethods(app, request.url);
     if (allowed.length > 0) {
-      return reply.status(405).header('Allow', allowed.join(', '))
-        .send({ detail: `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`, code: 'method_not_allowed' });
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({
+          detail: `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`,
+          code: 'method_not_allowed',
+        });
     }
     return reply.status(404).send({ detail: `No route ${request.method} ${path}`, code: 'not_found' });
   });

@@ -25,19 +25,50 @@ function texts(locale: Locale, event: AccountEvent, appName: string): { subject:
   const m = 'method' in event ? METHOD_NAMES[locale][event.method] : '';
   if (locale === 'ru') {
     switch (event.kind) {
-      case 'method_added': return { subject: `${appName}: добавлен способ входа`, what: `К вашему аккаунту добавлен способ входа: ${m}.` };
-      case 'method_removed': return { subject: `${appName}: удалён способ входа`, what: `Из вашего аккаунта удалён способ входа: ${m}. Все другие устройства вышли из аккаунта.` };
-      case 'email_changed': return { subject: `${appName}: почта изменена`, what: `Почта вашего аккаунта изменена на ${event.email}.` };
-      case 'password_changed': return { subject: `${appName}: пароль изменён`, what: 'Пароль вашего аккаунта изменён. Все другие устройства вышли из аккаунта.' };
-      case 'new_device': return { subject: `${appName}: вход с нового устройства`, what: 'В ваш аккаунт вошли с нового устройства.' };
+      case 'method_added':
+        return { subject: `${appName}: добавлен способ входа`, what: `К вашему аккаунту добавлен способ входа: ${m}.` };
+      case 'method_removed':
+        return {
+          subject: `${appName}: удалён способ входа`,
+          what: `Из вашего аккаунта удалён способ входа: ${m}. Все другие устройства вышли из аккаунта.`,
+        };
+      case 'email_changed':
+        return { subject: `${appName}: почта изменена`, what: `Почта вашего аккаунта изменена на ${event.email}.` };
+      case 'password_changed':
+        return {
+          subject: `${appName}: пароль изменён`,
+          what: 'Пароль вашего аккаунта изменён. Все другие устройства вышли из аккаунта.',
+        };
+      case 'new_device':
+        return { subject: `${appName}: вход с нового устройства`, what: 'В ваш аккаунт вошли с нового устройства.' };
     }
   }
   switch (event.kind) {
-    case 'method_added': return { subject: `${appName}: a sign-in method was added`, what: `A sign-in method was added to your account: ${m}.` };
-    case 'method_removed': return { subject: `${appName}: a sign-in method was removed`, what: `A sign-in method was removed from your account: ${m}. Every other device was signed out.` };
-    case 'email_changed': return { subject: `${appName}: your e-mail was changed`, what: `The e-mail of your account was changed to ${event.email}.` };
-    case 'password_changed': return { subject: `${appName}: your password was changed`, what: 'The password of your account was changed. Every other device was signed out.' };
-    case 'new_device': return { subject: `${appName}: sign-in from a new device`, what: 'Someone signed in to your account from a new device.' };
+    case 'method_added':
+      return {
+        subject: `${appName}: a sign-in method was added`,
+        what: `A sign-in method was added to your account: ${m}.`,
+      };
+    case 'method_removed':
+      return {
+        subject: `${appName}: a sign-in method was removed`,
+        what: `A sign-in method was removed from your account: ${m}. Every other device was signed out.`,
+      };
+    case 'email_changed':
+      return {
+        subject: `${appName}: your e-mail was changed`,
+        what: `The e-mail of your account was changed to ${event.email}.`,
+      };
+    case 'password_changed':
+      return {
+        subject: `${appName}: your password was changed`,
+        what: 'The password of your account was changed. Every other device was signed out.',
+      };
+    case 'new_device':
+      return {
+        subject: `${appName}: sign-in from a new device`,
+        what: 'Someone signed in to your account from a new device.',
+      };
   }
 }
 

@@ -18,11 +18,21 @@ export const reauthRequired = (detail = REAUTH_REQUIRED) => new ApiError(403, 'r
  * Checks `password` against the account's, counted like a sign-in: against the browser's known
  * device of this account when it has one (its own limit and queue lane), else the address and IP.
  */
-export async function passwordMatches(app: FastifyInstance, request: FastifyRequest, user: Pick<User, 'id' | 'email'>, stored: string, password: string): Promise<boolean> {
+export async function passwordMatches(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: Pick<User, 'id' | 'email'>,
+  stored: string,
+  password: string,
+): Promise<boolean> {
   const device = app.knownDevices.of(request, user.id);
-  const limits = device ? deviceLoginLimits(device.id) : loginLimits('email', user.email ?? `user-${user.id}`, request.ip);
+  const limits = device
+    ? deviceLoginLimits(device.id)
+    : loginLimits('email', user.email ?? `user-${user.id}`, request.ip);
   const attempt = await takeAttempt(app.db, limits);
-  const who = device ? { ...hashClientOf(request), address: `device:${device.id}`, knownDevice: true } : hashClientOf(request);
+  const who = device
+    ? { ...hashClientOf(request), address: `device:${device.id}`, knownDevice: true }
+    : hashClientOf(request);
   const ok = await spendAttempt(app.db, attempt, () => verifyPassword(password, stored, who));
   if (ok) await signedIn(app.db, attempt);
   else await pruneThrottle(app.db);
@@ -30,20 +40,31 @@ export async function passwordMatches(app: FastifyInstance, request: FastifyRequ
 }
 
 /** Throws 403 `reauth_required` (no or spent proof) or 400 `invalid_password`; returns when the proof holds. */
-export async function requireProof(app: FastifyInstance, request: FastifyRequest, user: User, proof: Proof, trx: Tx = app.db): Promise<void> {
+export async function requireProof(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  proof: Proof,
+  trx: Tx = app.db,
+): Promise<void> {
   if (proof.reauth) {
     const used = await consumeActionToken(trx, ['reauth'], proof.reauth);
     if (used?.userId !== user.id) throw reauthRequired('This confirmation has expired. Confirm it is you again.');
     return;
   }
   if (proof.password && user.password_hash) {
-    if (!(await passwordMatches(app, request, user, user.password_hash, proof.password))) throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
+    if (!(await passwordMatches(app, request, user, user.password_hash, proof.password)))
+      throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
     return;
   }
   throw reauthRequired();
 }
 
-export async function issueReauth(app: FastifyInstance, userId: number, now = Date.now()): Promise<{ reauth: string; expires_at: string }> {
+export async function issueReauth(
+  app: FastifyInstance,
+  userId: number,
+  now = Date.now(),
+): Promise<{ reauth: string; expires_at: string }> {
   const reauth = await issueActionToken(app.db, { userId, kind: 'reauth' }, now);
   return { reauth, expires_at: new Date(now + ACTION_TTL_MS.reauth).toISOString() };
 }

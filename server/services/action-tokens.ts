@@ -3,7 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '../db/schema';
 
-export type ActionKind = 'confirm_registration' | 'confirm_email' | 'reset_password' | 'change_email' | 'change_password' | 'undo_email_change' | 'reauth';
+export type ActionKind =
+  | 'confirm_registration'
+  | 'confirm_email'
+  | 'reset_password'
+  | 'change_email'
+  | 'change_password'
+  | 'undo_email_change'
+  | 'reauth';
 
 const HOUR = 60 * 60 * 1000;
 /** Confirmations live 24 hours, anything that sets a password 1 hour (decisions §5). */
@@ -55,7 +62,12 @@ export interface ConsumedToken {
  * the mark are one UPDATE, so two requests racing with one link cannot both succeed. Run it in the
  * transaction that applies the token's effect: if the effect is refused, the token stays usable.
  */
-export async function consumeActionToken(trx: Tx, kinds: ActionKind[], raw: string, now = Date.now()): Promise<ConsumedToken | null> {
+export async function consumeActionToken(
+  trx: Tx,
+  kinds: ActionKind[],
+  raw: string,
+  now = Date.now(),
+): Promise<ConsumedToken | null> {
   if (!raw) return null;
   const row = await trx
     .updateTable('action_tokens')
@@ -67,7 +79,11 @@ export async function consumeActionToken(trx: Tx, kinds: ActionKind[], raw: stri
     .returning(['user_id', 'kind', 'payload'])
     .executeTakeFirst();
   if (!row) return null;
-  return { userId: row.user_id, kind: row.kind as ActionKind, payload: row.payload === null ? null : JSON.parse(row.payload) };
+  return {
+    userId: row.user_id,
+    kind: row.kind as ActionKind,
+    payload: row.payload === null ? null : JSON.parse(row.payload),
+  };
 }
 
 /**
@@ -104,7 +120,13 @@ export async function newestLivePayload(db: Tx, userId: number, kind: ActionKind
 }
 
 /** Voids a user's outstanding tokens of these kinds (a newer link or a password change supersedes them). */
-export async function revokeActionTokens(trx: Tx, userId: number, kinds: ActionKind[], now = Date.now(), opts: { issuedAfter?: number } = {}): Promise<void> {
+export async function revokeActionTokens(
+  trx: Tx,
+  userId: number,
+  kinds: ActionKind[],
+  now = Date.now(),
+  opts: { issuedAfter?: number } = {},
+): Promise<void> {
   await trx
     .updateTable('action_tokens')
     .set({ used_at: now })

@@ -23,12 +23,22 @@ export const subscriptionJson = (s: SubscriptionRow, now: number): Subscription 
 export async function buyAutoMiner(trx: Tx, userId: number, now: number): Promise<SubscriptionRow> {
   const row = await trx
     .insertInto('auto_miner_subscriptions')
-    .values({ user_id: userId, price_gems: AUTO_MINER_PRICE_GEMS, started_at: now, expires_at: now + AUTO_MINER_DAYS * DAY_MS, created_at: now })
+    .values({
+      user_id: userId,
+      price_gems: AUTO_MINER_PRICE_GEMS,
+      started_at: now,
+      expires_at: now + AUTO_MINER_DAYS * DAY_MS,
+      created_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   // The payment updates the user's row, which on PostgreSQL also queues a second purchase of the
   // same player behind this one until commit, so the period dates below are read one at a time.
-  await post(trx, { userId, currency: 'gems', amount: -AUTO_MINER_PRICE_GEMS, reason: 'auto_miner', ref: `subscription:${row.id}` }, now);
+  await post(
+    trx,
+    { userId, currency: 'gems', amount: -AUTO_MINER_PRICE_GEMS, reason: 'auto_miner', ref: `subscription:${row.id}` },
+    now,
+  );
   const last = await trx
     .selectFrom('auto_miner_subscriptions')
     .select((eb) => eb.fn.max('expires_at').as('until'))
@@ -59,9 +69,20 @@ export async function autoMinerRunning(db: Tx, userId: number, now: number): Pro
 }
 
 export function listSubscriptions(db: Tx, userId: number): Promise<SubscriptionRow[]> {
-  return db.selectFrom('auto_miner_subscriptions').selectAll().where('user_id', '=', userId).orderBy('started_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('auto_miner_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function subscriptionById(db: Tx, userId: number, id: number): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('auto_miner_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('auto_miner_subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

@@ -57,8 +57,32 @@ const marked = new Marked({ gfm: true, async: false });
 // and images keep only web or mail addresses (no javascript:, data:, vbscript: …).
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'del',
-    'code', 'pre', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -78,7 +102,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: (tagName, attribs) =>
       /^https?:/i.test(attribs.href ?? '')
         ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' } }
-        : { tagName, attribs: { ...Object.fromEntries(Object.entries(attribs).filter(([k]) => k !== 'target' && k !== 'rel')) } },
+        : {
+            tagName,
+            attribs: { ...Object.fromEntries(Object.entries(attribs).filter(([k]) => k !== 'target' && k !== 'rel')) },
+          },
   },
 };
 
@@ -90,7 +117,8 @@ export function renderMarkdown(markdown: string): string {
 function parseFrontMatter(text: string): { fields: Partial<Record<Key, string>>; body: string; errors: string[] } {
   const clean = text.replace(/^\uFEFF/, '');
   const match = FRONT_MATTER.exec(clean);
-  if (!match) return { fields: {}, body: clean, errors: ['no front matter (a block between two "---" lines at the top)'] };
+  if (!match)
+    return { fields: {}, body: clean, errors: ['no front matter (a block between two "---" lines at the top)'] };
   const fields: Partial<Record<Key, string>> = {};
   const errors: string[] = [];
   for (const line of match[1].split(/\r?\n/)) {
@@ -102,8 +130,10 @@ function parseFrontMatter(text: string): { fields: Partial<Record<Key, string>>;
     }
     const key = kv[1].toLowerCase();
     let value = kv[2].trim();
-    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0]) value = value.slice(1, -1);
-    if (!(KEYS as readonly string[]).includes(key)) errors.push(`unknown front matter key "${kv[1]}" (known: ${KEYS.join(', ')})`);
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0])
+      value = value.slice(1, -1);
+    if (!(KEYS as readonly string[]).includes(key))
+      errors.push(`unknown front matter key "${kv[1]}" (known: ${KEYS.join(', ')})`);
     else fields[key as Key] = value;
   }
   return { fields, body: clean.slice(match[0].length), errors };
@@ -121,7 +151,8 @@ function parseArticle(id: string, lang: Language, text: string): { article?: Blo
     date = new Date(`${fields.date}T00:00:00Z`).toISOString();
     if (date.slice(0, 10) !== fields.date) errors.push(`date "${fields.date}" is not a calendar day`);
   }
-  if (fields.cover && !COVER.test(fields.cover)) errors.push('cover must be a path starting with "/" or an https:// address');
+  if (fields.cover && !COVER.test(fields.cover))
+    errors.push('cover must be a path starting with "/" or an https:// address');
   if (body.trim() === '') errors.push('the article has no text');
   if (errors.length > 0 || !date) return { errors };
   return {
@@ -160,7 +191,10 @@ export function loadBlog(dir: string): BlogLoad {
       if (!name.endsWith('.md')) continue;
       const id = name.slice(0, -3);
       if (!SLUG.test(id) || id.length > MAX_SLUG) {
-        problems.push({ file, message: `file name must be a slug of lowercase letters, digits and dashes (at most ${MAX_SLUG})` });
+        problems.push({
+          file,
+          message: `file name must be a slug of lowercase letters, digits and dashes (at most ${MAX_SLUG})`,
+        });
         continue;
       }
       let text: string;

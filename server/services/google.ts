@@ -18,7 +18,11 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 export const googleFailed = (code = 'google_login_failed') => refuse(code, 'Failed to login with Google');
 
 /** GETs (or POSTs a form to) a Google endpoint and parses its JSON; anything but a 200 with JSON is a refusal. */
-async function googleJson(url: string, headers: Record<string, string> = {}, form?: URLSearchParams): Promise<Record<string, unknown>> {
+async function googleJson(
+  url: string,
+  headers: Record<string, string> = {},
+  form?: URLSearchParams,
+): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
     const res = await fetch(url, {
@@ -85,12 +89,19 @@ export interface GoogleCodeExchange {
  * 400 like any other Google refusal.
  */
 export async function exchangeGoogleCode(google: GoogleCodeExchange, code: string): Promise<string> {
-  if (!google.clientId || !google.clientSecret) throw refuse('google_code_flow_not_configured', 'Google sign-in with a code is not configured on this server');
+  if (!google.clientId || !google.clientSecret)
+    throw refuse('google_code_flow_not_configured', 'Google sign-in with a code is not configured on this server');
   const answer = await googleJson(
     google.tokenUrl,
     {},
     // A code from the GIS popup (ux_mode 'popup') is bound to the redirect URI 'postmessage'.
-    new URLSearchParams({ grant_type: 'authorization_code', code, client_id: google.clientId, client_secret: google.clientSecret, redirect_uri: 'postmessage' }),
+    new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: google.clientId,
+      client_secret: google.clientSecret,
+      redirect_uri: 'postmessage',
+    }),
   );
   const accessToken = typeof answer.access_token === 'string' ? answer.access_token : '';
   if (!accessToken || accessToken.length > 4096 || CONTROL_CHARS.test(accessToken)) throw googleFailed();

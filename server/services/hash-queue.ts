@@ -79,7 +79,9 @@ export class HashQueue {
     const { maxWaiting, perClient } = this.options;
     const held = this.held.get(client) ?? 0;
     const lane = who?.knownDevice === true;
-    const laneFull = lane ? this.knownWaiting >= KNOWN_DEVICE_LANE : this.waitingCount - this.knownWaiting >= maxWaiting;
+    const laneFull = lane
+      ? this.knownWaiting >= KNOWN_DEVICE_LANE
+      : this.waitingCount - this.knownWaiting >= maxWaiting;
     if (held >= perClient || (!this.canStart(client) && laneFull)) throw serverBusy(this.retryAfterSeconds());
     this.held.set(client, held + 1);
     if (lane) this.known.add(client);

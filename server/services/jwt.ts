@@ -20,7 +20,9 @@ export function createJwt(secret: string) {
   return {
     issueAccess(userId: number, sessionId: number, ttlSeconds: number, now = Date.now()): string {
       const iat = Math.floor(now / 1000);
-      const body = Buffer.from(JSON.stringify({ sub: userId, sid: sessionId, iat, exp: iat + ttlSeconds, typ: 'access' })).toString('base64url');
+      const body = Buffer.from(
+        JSON.stringify({ sub: userId, sid: sessionId, iat, exp: iat + ttlSeconds, typ: 'access' }),
+      ).toString('base64url');
       const data = `${HEADER}.${body}`;
       return `${data}.${sign(data).toString('base64url')}`;
     },
@@ -34,7 +36,13 @@ export function createJwt(secret: string) {
       try {
         const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
         // A token without a session (issued before sessions existed) is refused: the client renews it.
-        if (claims.typ !== 'access' || !Number.isInteger(claims.sub) || !Number.isInteger(claims.sid) || claims.exp * 1000 <= now) return null;
+        if (
+          claims.typ !== 'access' ||
+          !Number.isInteger(claims.sub) ||
+          !Number.isInteger(claims.sid) ||
+          claims.exp * 1000 <= now
+        )
+          return null;
         return claims;
       } catch {
         return null;

@@ -16,10 +16,17 @@ export interface KnownDevices {
 }
 
 export function createKnownDevices(secret: string): KnownDevices {
-  const mac = (body: string) => createHmac('sha256', `known-device:${secret}`).update(body).digest('base64url').slice(0, 32);
+  const mac = (body: string) =>
+    createHmac('sha256', `known-device:${secret}`).update(body).digest('base64url').slice(0, 32);
   const verify = (value: string): { userId: number; id: string } | null => {
     const [user, id, given, extra] = value.trim().split('.');
-    if (extra !== undefined || !/^[1-9][0-9]{0,15}$/.test(user ?? '') || !/^[A-Za-z0-9_-]{22}$/.test(id ?? '') || !given) return null;
+    if (
+      extra !== undefined ||
+      !/^[1-9][0-9]{0,15}$/.test(user ?? '') ||
+      !/^[A-Za-z0-9_-]{22}$/.test(id ?? '') ||
+      !given
+    )
+      return null;
     const expected = Buffer.from(mac(`${user}.${id}`));
     const actual = Buffer.from(given);
     return actual.length === expected.length && timingSafeEqual(actual, expected) ? { userId: Number(user), id } : null;

@@ -24,7 +24,12 @@ export type LedgerReason =
   | 'auto_miner'
   | 'admin_grant';
 
-export const QUEST_COIN_REASONS: readonly LedgerReason[] = ['quest_account', 'quest_social', 'category_reward', 'referral_award'];
+export const QUEST_COIN_REASONS: readonly LedgerReason[] = [
+  'quest_account',
+  'quest_social',
+  'category_reward',
+  'referral_award',
+];
 
 export interface Posting {
   userId: number;
@@ -46,10 +51,19 @@ export const postings = new Topic<Posting>('ledger posting');
  * unique key was already paid. A take that would leave the balance negative is refused.
  */
 export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boolean> {
-  if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
+  if (!Number.isSafeInteger(p.amount) || p.amount === 0)
+    throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
   const inserted = await trx
     .insertInto('ledger')
-    .values({ user_id: p.userId, currency: p.currency, amount: p.amount, reason: p.reason, ref: p.ref ?? null, unique_key: p.uniqueKey ?? null, created_at: now })
+    .values({
+      user_id: p.userId,
+      currency: p.currency,
+      amount: p.amount,
+      reason: p.reason,
+      ref: p.ref ?? null,
+      unique_key: p.uniqueKey ?? null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('unique_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -63,7 +77,10 @@ export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boole
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {
     // Nothing was taken: undo the row by failing the caller's transaction.
-    throw refuse(p.currency === 'gems' ? 'not_enough_gems' : 'insufficient_funds', p.currency === 'gems' ? 'Not enough Gems' : 'Not enough funds');
+    throw refuse(
+      p.currency === 'gems' ? 'not_enough_gems' : 'insufficient_funds',
+      p.currency === 'gems' ? 'Not enough Gems' : 'Not enough funds',
+    );
   }
   await announceAfterCommit(trx, postings, p);
   return true;

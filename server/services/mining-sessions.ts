@@ -19,7 +19,12 @@ const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** The player's rate boost now: task and referral boosts rewarded so far. */
 const rateBoostCounts = prepared((db, p: { userId: number }) =>
-  db.selectFrom('rate_boosts').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', p.userId).groupBy('kind'));
+  db
+    .selectFrom('rate_boosts')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', p.userId)
+    .groupBy('kind'),
+);
 
 export async function userRatePercents(db: Tx, userId: number) {
   const rows = await rateBoostCounts(db, { userId });
@@ -31,18 +36,30 @@ export async function userRatePercents(db: Tx, userId: number) {
 
 /** The player's unclaimed session (running, or finished and waiting to be claimed), if any. */
 export function openSession(db: Tx, userId: number): Promise<SessionRow | undefined> {
-  return db.selectFrom('mining_sessions').selectAll().where('user_id', '=', userId).where('claimed', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('mining_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('claimed', '=', 0)
+    .executeTakeFirst();
 }
 
 /** The query of `boostsOfSessions` for `n` sessions (an `in` list has a length); pages hold at most 100. */
 const appliedBoostsQueries = new Map<number, ReturnType<typeof appliedBoostsOf>>();
 function appliedBoostsOf(n: number) {
   return prepared((db, p: Record<`s${number}`, number>) =>
-    db.selectFrom('temp_boosts').selectAll()
-      .where('session_id', 'in', Array.from({ length: n }, (_, i) => p[`s${i}`]))
+    db
+      .selectFrom('temp_boosts')
+      .selectAll()
+      .where(
+        'session_id',
+        'in',
+        Array.from({ length: n }, (_, i) => p[`s${i}`]),
+      )
       .where('state', 'in', ['applied', 'expired'])
       .orderBy('starts_at')
-      .orderBy('id'));
+      .orderBy('id'),
+  );
 }
 const PREPARED_LIST_MAX = 100;
 
@@ -56,8 +73,14 @@ export async function boostsOfSessions(db: Tx, sessionIds: readonly number[]): P
     if (!query) appliedBoostsQueries.set(sessionIds.length, (query = appliedBoostsOf(sessionIds.length)));
     rows = await query(db, Object.fromEntries(sessionIds.map((id, i) => [`s${i}`, id])));
   } else {
-    rows = await db.selectFrom('temp_boosts').selectAll().where('session_id', 'in', sessionIds).where('state', 'in', ['applied', 'expired'])
-      .orderBy('starts_at').orderBy('id').execute();
+    rows = await db
+      .selectFrom('temp_boosts')
+      .selectAll()
+      .where('session_id', 'in', sessionIds)
+      .where('state', 'in', ['applied', 'expired'])
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
   }
   for (const r of rows) {
     const sid = Number(r.session_id);
@@ -103,7 +126,11 @@ export function sessionJson(session: SessionRow, boosts: readonly TempBoostRow[]
 }
 
 export async function sessionJsonById(db: Tx, sessionId: number): Promise<MiningSession> {
-  const session = await db.selectFrom('mining_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const session = await db
+    .selectFrom('mining_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   const boosts = await boostsOfSessions(db, [sessionId]);
   return sessionJson(session, boosts.get(sessionId) ?? []);
 }
@@ -123,7 +150,11 @@ async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBo
     .orderBy('id')
     .execute();
   const span = { startedAt: Number(session.started_at), endsAt: Number(session.ends_at) };
-  const plan = chainBoosts(span, span.startedAt, selected.map((b) => Number(b.duration_seconds) * 1000));
+  const plan = chainBoosts(
+    span,
+    span.startedAt,
+    selected.map((b) => Number(b.duration_seconds) * 1000),
+  );
   const applied: TempBoostRow[] = [];
   for (let i = 0; i < selected.length; i++) {
     if (plan[i].insideMs <= 0) break;
@@ -149,7 +180,11 @@ export interface Started {
  * the player already has an unclaimed session (the partial unique index decides, so two racing
  * starts cannot both succeed).
  */
-export async function startSession(trx: Tx, userId: number, opts: { now: number; sessionSeconds: number; auto?: boolean }): Promise<Started | null> {
+export async function startSession(
+  trx: Tx,
+  userId: number,
+  opts: { now: number; sessionSeconds: number; auto?: boolean },
+): Promise<Started | null> {
   const rate = await userRatePercents(trx, userId);
   const session = await trx
     .insertInto('mining_sessions')
@@ -165,7 +200,12 @@ export async function startSession(trx: Tx, userId: number, opts: { now: number;
       auto: opts.auto ? 1 : 0,
       ready_notified_at: null,
     })
-    .onConflict((oc) => oc.column('user_id').where(sql<boolean>`claimed = 0`).doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .where(sql<boolean>`claimed = 0`)
+        .doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
   if (!session) return null;
@@ -187,15 +227,35 @@ export async function claimSession(trx: Tx, sessionId: number, now: number): Pro
     .where('ends_at', '<=', now)
     .executeTakeFirst();
   if (Number(won.numUpdatedRows) !== 1) return null;
-  const session = await trx.selectFrom('mining_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const session = await trx
+    .selectFrom('mining_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   const boosts = (await boostsOfSessions(trx, [sessionId])).get(sessionId) ?? [];
   const reward = rewardOf(session, boosts);
   await trx.updateTable('mining_sessions').set({ reward }).where('id', '=', sessionId).execute();
   if (reward > 0) {
-    await post(trx, { userId: Number(session.user_id), currency: 'token', amount: reward, reason: 'mining_claim', ref: `session:${sessionId}`, uniqueKey: `mining_claim:${sessionId}` }, now);
+    await post(
+      trx,
+      {
+        userId: Number(session.user_id),
+        currency: 'token',
+        amount: reward,
+        reason: 'mining_claim',
+        ref: `session:${sessionId}`,
+        uniqueKey: `mining_claim:${sessionId}`,
+      },
+      now,
+    );
   }
   // Whatever boost time is left ends with the session.
-  await trx.updateTable('temp_boosts').set({ state: 'expired' }).where('session_id', '=', sessionId).where('state', '=', 'applied').execute();
+  await trx
+    .updateTable('temp_boosts')
+    .set({ state: 'expired' })
+    .where('session_id', '=', sessionId)
+    .where('state', '=', 'applied')
+    .execute();
   return { ...session, reward };
 }
 
@@ -221,10 +281,21 @@ export interface SessionsPageRows {
 }
 
 const sessionCount = prepared((db, p: { userId: number }) =>
-  db.selectFrom('mining_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', p.userId));
+  db
+    .selectFrom('mining_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', p.userId),
+);
 const sessionPage = prepared((db, p: { userId: number; limit: number; offset: number }) =>
-  db.selectFrom('mining_sessions').selectAll().where('user_id', '=', p.userId)
-    .orderBy('started_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset));
+  db
+    .selectFrom('mining_sessions')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
 
 export async function listSessions(db: Tx, userId: number, page: number, pageSize: number): Promise<SessionsPageRows> {
   const [total] = await sessionCount(db, { userId });

@@ -8,13 +8,25 @@ import { prepared } from '../db/prepared';
 import type { DB, Tx } from '../db/schema';
 
 export async function hasUnclaimedSession(db: Tx, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('mining_sessions').select('id').where('user_id', '=', userId).where('claimed', '=', 0).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('mining_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('claimed', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The same as SQL over the current `users` row (1 or true), so /auth/me reads the player and the flag in one query. */
 export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
-  return eb.exists(eb.selectFrom('mining_sessions').select('mining_sessions.id').whereRef('mining_sessions.user_id', '=', 'users.id').where('mining_sessions.claimed', '=', eb.lit(0)));
+  return eb.exists(
+    eb
+      .selectFrom('mining_sessions')
+      .select('mining_sessions.id')
+      .whereRef('mining_sessions.user_id', '=', 'users.id')
+      .where('mining_sessions.claimed', '=', eb.lit(0)),
+  );
 }
 
 /**
@@ -29,4 +41,5 @@ export const meWithMiningFlag = prepared((db, p: { userId: number; sessionId: nu
     .select((eb) => [unclaimedSessionExists(eb).as('mining'), 'sessions.last_used_at as session_used_at'])
     .where('users.id', '=', p.userId)
     .where('sessions.id', '=', p.sessionId)
-    .where('sessions.ended_at', 'is', null));
+    .where('sessions.ended_at', 'is', null),
+);

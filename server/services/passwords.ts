@@ -14,7 +14,14 @@ const P = 1;
 /** Cost parameters above these are refused when reading a stored hash (a corrupt row must not exhaust memory). */
 const MAX_LOG_N = 20;
 
-function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number, who: HashClient | undefined): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  logN: number,
+  r: number,
+  p: number,
+  who: HashClient | undefined,
+): Promise<Buffer> {
   const N = 2 ** logN;
   // Node refuses to allocate more than `maxmem` (32 MiB by default); scrypt needs 128·N·r bytes.
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
@@ -22,7 +29,9 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
     who,
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scryptCb(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+        scryptCb(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
       }),
   );
 }
@@ -45,7 +54,8 @@ function parse(stored: string): Parsed | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [logN, r, p] = parts.slice(1, 4).map(Number);
-  if (![logN, r, p].every(Number.isInteger) || logN < 1 || logN > MAX_LOG_N || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  if (![logN, r, p].every(Number.isInteger) || logN < 1 || logN > MAX_LOG_N || r < 1 || r > 32 || p < 1 || p > 16)
+    return null;
   return { logN, r, p, salt: Buffer.from(parts[4], 'base64url'), key: Buffer.from(parts[5], 'base64url') };
 }
 

@@ -34,7 +34,8 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) special.addSubnet(net, prefix, 'ipv4');
+] as const)
+  special.addSubnet(net, prefix, 'ipv4');
 // IPv6: only global unicast (2000::/3) can be public; within it these are special. Everything
 // outside it is refused, among them ::1, ::, IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96,
 // unique-local fc00::/7, link-local fe80::/10 and multicast ff00::/8.
@@ -43,7 +44,8 @@ for (const [net, prefix] of [
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4: an IPv4 address inside
   ['3fff::', 20], // documentation
-] as const) special.addSubnet(net, prefix, 'ipv6');
+] as const)
+  special.addSubnet(net, prefix, 'ipv6');
 const globalUnicast = new BlockList();
 globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
@@ -85,11 +87,15 @@ const PRIVATE_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/;
 /** Reads PUSH_ALLOWED_HOSTS: comma-separated host names or IP literals, normalized as URL hosts. */
 export function parseAllowedHosts(raw: string | undefined): AllowedHosts {
   const hosts = new Set<string>();
-  for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let host: string;
     try {
       const url = new URL(`https://${entry}/`);
-      if (url.port !== '' || url.username !== '' || url.pathname !== '/' || url.host !== url.hostname) throw new Error();
+      if (url.port !== '' || url.username !== '' || url.pathname !== '/' || url.host !== url.hostname)
+        throw new Error();
       const normalized = pushHost(url.hostname);
       if (normalized === null) throw new Error();
       host = normalized;
@@ -109,13 +115,15 @@ export function endpointProblem(endpoint: string, allowed: AllowedHosts): string
   } catch {
     return 'Must be an https URL';
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return 'Must be an https URL without user name or password';
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '')
+    return 'Must be an https URL without user name or password';
   const host = pushHost(url.hostname);
   if (host === null) return 'Must be a public push service host';
   // A self-hosted push service may run on any port.
   if (allowed.has(host)) return null;
   if (url.port !== '') return 'Push services are reached on port 443 only';
-  if (isIP(host)) return isPublicAddress(host) ? null : 'Must be a public push service, not a private or special address';
+  if (isIP(host))
+    return isPublicAddress(host) ? null : 'Must be a public push service, not a private or special address';
   if (!host.includes('.') || PRIVATE_NAME.test(host)) return 'Must be a public push service host';
   return null;
 }
@@ -131,7 +139,9 @@ type Resolved = { address: string; family: number };
 export type ResolveAll = (host: string) => Promise<Resolved[]>;
 
 const systemResolve: ResolveAll = (host) =>
-  new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 /**
  * A `lookup` for sockets to push services: resolves every address of the host, refuses them all
@@ -139,7 +149,11 @@ const systemResolve: ResolveAll = (host) =>
  * checked addresses. Node skips `lookup` for IP literals; `endpointProblem` has checked those.
  */
 export function checkedLookup(allowed: AllowedHosts, resolveAll: ResolveAll = systemResolve): LookupFunction {
-  return ((hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
+  return ((
+    hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: (...args: unknown[]) => void,
+  ) => {
     const host = pushHost(hostname);
     if (host === null) {
       callback(Object.assign(new Error(`not a host name: ${hostname}`), { code: 'ENOTFOUND' }));
@@ -147,11 +161,19 @@ export function checkedLookup(allowed: AllowedHosts, resolveAll: ResolveAll = sy
     }
     resolveAll(host).then(
       (found) => {
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         if (!allowed.has(host) && (found.length === 0 || !found.every((a) => isPublicAddress(a.address)))) {
-          callback(new PushEndpointRefused(host, found.map((a) => a.address)));
+          callback(
+            new PushEndpointRefused(
+              host,
+              found.map((a) => a.address),
+            ),
+          );
         } else if (wanted.length === 0) {
-          callback(Object.assign(new Error(`no address of family ${options.family} for ${host}`), { code: 'ENOTFOUND' }));
+          callback(
+            Object.assign(new Error(`no address of family ${options.family} for ${host}`), { code: 'ENOTFOUND' }),
+          );
         } else if (options.all) {
           callback(null, wanted);
         } else {
@@ -165,5 +187,10 @@ export function checkedLookup(allowed: AllowedHosts, resolveAll: ResolveAll = sy
 
 /** The HTTPS agent every push goes through: pooled connections, the checked lookup, extra CAs if any. */
 export function pushAgent(opts: { allowed: AllowedHosts; ca?: string[]; resolveAll?: ResolveAll }): Agent {
-  return new Agent({ keepAlive: true, maxSockets: 32, lookup: checkedLookup(opts.allowed, opts.resolveAll), ...(opts.ca ? { ca: opts.ca } : {}) });
+  return new Agent({
+    keepAlive: true,
+    maxSockets: 32,
+    lookup: checkedLookup(opts.allowed, opts.resolveAll),
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
 }

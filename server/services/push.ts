@@ -33,8 +33,20 @@ export function isValidClientKey(p256dh: string): boolean {
 }
 
 /** Stores the subscription for `userId`; an endpoint someone else had moves to this player. */
-export async function saveSubscription(db: Db, userId: number, sub: PushSubscriptionJson, now = Date.now()): Promise<{ endpoint: string; createdAt: number }> {
-  const values = { user_id: userId, p256dh: unpadded(sub.keys.p256dh), auth: unpadded(sub.keys.auth), created_at: now, last_success_at: null, failures: 0 };
+export async function saveSubscription(
+  db: Db,
+  userId: number,
+  sub: PushSubscriptionJson,
+  now = Date.now(),
+): Promise<{ endpoint: string; createdAt: number }> {
+  const values = {
+    user_id: userId,
+    p256dh: unpadded(sub.keys.p256dh),
+    auth: unpadded(sub.keys.auth),
+    created_at: now,
+    last_success_at: null,
+    failures: 0,
+  };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('push_subscriptions')
@@ -55,7 +67,11 @@ export async function saveSubscription(db: Db, userId: number, sub: PushSubscrip
 
 /** Removes the player's own subscription with this endpoint; false when there was none. */
 export async function removeSubscription(db: Db, userId: number, endpoint: string): Promise<boolean> {
-  const res = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();
+  const res = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -102,27 +118,41 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
   // makes one plain request and follows no redirect (a 3xx is a failed send).
   const agent = pushAgent({ allowed: allowedHosts, ca: opts.ca, resolveAll: opts.resolveAll });
 
-  async function sendOne(sub: { id: number; endpoint: string; p256dh: string; auth: string }, body: string): Promise<keyof SendResult> {
+  async function sendOne(
+    sub: { id: number; endpoint: string; p256dh: string; auth: string },
+    body: string,
+  ): Promise<keyof SendResult> {
     // A row from before the policy, or stored by other means: never contacted, and dropped.
     const problem = endpointProblem(sub.endpoint, allowedHosts);
     if (problem) {
-      opts.log?.warn({ subscriptionId: sub.id, problem }, 'push endpoint refused by the endpoint policy; subscription dropped');
+      opts.log?.warn(
+        { subscriptionId: sub.id, problem },
+        'push endpoint refused by the endpoint policy; subscription dropped',
+      );
       await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
       return 'gone';
     }
     try {
       // The WHATWG form of the URL, so web-push's own (legacy) URL parser reads the host checked above.
-      await webpush.sendNotification({ endpoint: new URL(sub.endpoint).href, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
-        vapidDetails: opts.vapid,
-        contentEncoding: 'aes128gcm',
-        TTL: REMINDER_TTL_SECONDS,
-        urgency: 'normal',
-        // A reminder not yet delivered is replaced by the next one instead of piling up.
-        topic: 'mining-ready',
-        timeout: SEND_TIMEOUT_MS,
-        agent,
-      });
-      await db.updateTable('push_subscriptions').set({ last_success_at: Date.now(), failures: 0 }).where('id', '=', sub.id).execute();
+      await webpush.sendNotification(
+        { endpoint: new URL(sub.endpoint).href, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        body,
+        {
+          vapidDetails: opts.vapid,
+          contentEncoding: 'aes128gcm',
+          TTL: REMINDER_TTL_SECONDS,
+          urgency: 'normal',
+          // A reminder not yet delivered is replaced by the next one instead of piling up.
+          topic: 'mining-ready',
+          timeout: SEND_TIMEOUT_MS,
+          agent,
+        },
+      );
+      await db
+        .updateTable('push_subscriptions')
+        .set({ last_success_at: Date.now(), failures: 0 })
+        .where('id', '=', sub.id)
+        .execute();
       return 'sent';
     } catch (err) {
       const status = err instanceof webpush.WebPushError ? err.statusCode : null;
@@ -130,16 +160,34 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
         await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
         return 'gone';
       }
-      opts.log?.warn({ err: err instanceof webpush.WebPushError ? { statusCode: status, body: err.body?.slice(0, 500) } : err, subscriptionId: sub.id }, 'web push failed');
-      await db.updateTable('push_subscriptions').set((eb) => ({ failures: eb('failures', '+', 1) })).where('id', '=', sub.id).execute();
-      await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).where('failures', '>=', MAX_CONSECUTIVE_FAILURES).execute();
+      opts.log?.warn(
+        {
+          err: err instanceof webpush.WebPushError ? { statusCode: status, body: err.body?.slice(0, 500) } : err,
+          subscriptionId: sub.id,
+        },
+        'web push failed',
+      );
+      await db
+        .updateTable('push_subscriptions')
+        .set((eb) => ({ failures: eb('failures', '+', 1) }))
+        .where('id', '=', sub.id)
+        .execute();
+      await db
+        .deleteFrom('push_subscriptions')
+        .where('id', '=', sub.id)
+        .where('failures', '>=', MAX_CONSECUTIVE_FAILURES)
+        .execute();
       return 'failed';
     }
   }
 
   return {
     async sendToUser(userId, payload) {
-      const subs = await db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
+      const subs = await db
+        .selectFrom('push_subscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .where('user_id', '=', userId)
+        .execute();
       const body = JSON.stringify(payload);
       const result: SendResult = { sent: 0, gone: 0, failed: 0 };
       const outcomes = await Promise.allSettled(subs.map((s) => sendOne({ ...s, id: Number(s.id) }, body)));

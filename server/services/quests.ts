@@ -3,7 +3,14 @@
 // is the task's Russian server title. The tasks routes, referral awards, the beta application and
 // mining's task boosts all read completion this way, so they cannot disagree.
 import { ACCOUNT_QUEST_COUNT, CATEGORY_REWARD_COINS, SOCIAL_CATEGORY_MIN } from '@shared/constants';
-import { BETA_REQUIRED_KEYS, type QuestDef, questByKey, questByServerTitle, REFERRAL_AWARDS, SOCIAL_QUESTS } from '@shared/tasks';
+import {
+  BETA_REQUIRED_KEYS,
+  type QuestDef,
+  questByKey,
+  questByServerTitle,
+  REFERRAL_AWARDS,
+  SOCIAL_QUESTS,
+} from '@shared/tasks';
 import { type TaskCategory, type TaskMessageCode, taskMessageRu } from '@shared/task-messages';
 import { ApiError, type FieldError, refuse } from '../lib/errors';
 import type { Tx } from '../db/schema';
@@ -21,12 +28,20 @@ export function invalidTaskFields(errors: { field: string; code: TaskMessageCode
 }
 
 /** The `{detail, code}` of a successful task answer. */
-export const taskAnswer = (code: TaskMessageCode, category?: TaskCategory) => ({ detail: taskMessageRu(code, category), code });
+export const taskAnswer = (code: TaskMessageCode, category?: TaskCategory) => ({
+  detail: taskMessageRu(code, category),
+  code,
+});
 
 /** Ledger reasons whose rows are completed tasks. */
-export const TASK_REASONS = ['quest_account', 'quest_social', 'referral_award'] as const satisfies readonly LedgerReason[];
+export const TASK_REASONS = [
+  'quest_account',
+  'quest_social',
+  'referral_award',
+] as const satisfies readonly LedgerReason[];
 
-export const categoryOf = (quest: QuestDef): TaskCategory => (quest.category === 'account' ? 'user_account_quests' : 'social_quests');
+export const categoryOf = (quest: QuestDef): TaskCategory =>
+  quest.category === 'account' ? 'user_account_quests' : 'social_quests';
 
 export const questUniqueKey = (userId: number, key: string) => `quest:${userId}:${key}`;
 export const referralAwardUniqueKey = (userId: number, friends: number) => `referral_award:${userId}:${friends}`;
@@ -124,7 +139,11 @@ export function payQuest(trx: Tx, userId: number, quest: QuestDef): Promise<bool
 }
 
 export async function questPaid(db: Tx, userId: number, quest: QuestDef): Promise<boolean> {
-  const row = await db.selectFrom('ledger').select('id').where('unique_key', '=', questUniqueKey(userId, quest.key)).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger')
+    .select('id')
+    .where('unique_key', '=', questUniqueKey(userId, quest.key))
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -24,7 +24,8 @@ export const rateBoostJson = (b: RateBoostRow): Boost => ({
 });
 
 const rateBoostsQuery = prepared((db, p: { userId: number }) =>
-  db.selectFrom('rate_boosts').selectAll().where('user_id', '=', p.userId).orderBy('kind', 'desc').orderBy('id'));
+  db.selectFrom('rate_boosts').selectAll().where('user_id', '=', p.userId).orderBy('kind', 'desc').orderBy('id'),
+);
 
 export function rateBoosts(db: Tx, userId: number): Promise<RateBoostRow[]> {
   return rateBoostsQuery(db, { userId });
@@ -36,7 +37,14 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
   if (!(await isTaskCompleted(trx, userId, taskTitle))) throw refuse('task_not_completed', 'Task is not completed yet');
   const row = await trx
     .insertInto('rate_boosts')
-    .values({ user_id: userId, kind: 'task', percent: TASK_BOOST_PERCENT, task_title: taskTitle, referral_id: null, created_at: now })
+    .values({
+      user_id: userId,
+      kind: 'task',
+      percent: TASK_BOOST_PERCENT,
+      task_title: taskTitle,
+      referral_id: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'task_title']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -47,10 +55,19 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
 const waitingReferralBoostsQuery = prepared((db, p: { userId: number }) =>
   activeReferrals(db, p.userId)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', p.userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rate_boosts')
+            .select('rate_boosts.id')
+            .where('rate_boosts.user_id', '=', p.userId)
+            .whereRef('rate_boosts.referral_id', '=', 'users.id'),
+        ),
+      ),
     )
     .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n')));
+    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /** Active friends not boosted yet: what `rewardReferralBoosts` would add now (read by every GET /mining/boosts/). */
 export async function waitingReferralBoosts(db: Tx, userId: number): Promise<number> {
@@ -62,7 +79,15 @@ export async function waitingReferralBoosts(db: Tx, userId: number): Promise<num
 export async function rewardReferralBoosts(trx: Tx, userId: number, now: number): Promise<number> {
   const referrals = await activeReferrals(trx, userId)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('rate_boosts').select('rate_boosts.id').where('rate_boosts.user_id', '=', userId).whereRef('rate_boosts.referral_id', '=', 'users.id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rate_boosts')
+            .select('rate_boosts.id')
+            .where('rate_boosts.user_id', '=', userId)
+            .whereRef('rate_boosts.referral_id', '=', 'users.id'),
+        ),
+      ),
     )
     .orderBy('users.id')
     .execute();
@@ -70,7 +95,14 @@ export async function rewardReferralBoosts(trx: Tx, userId: number, now: number)
   for (const r of referrals) {
     const row = await trx
       .insertInto('rate_boosts')
-      .values({ user_id: userId, kind: 'referral', percent: REFERRAL_BOOST_PERCENT, task_title: null, referral_id: r.id, created_at: now })
+      .values({
+        user_id: userId,
+        kind: 'referral',
+        percent: REFERRAL_BOOST_PERCENT,
+        task_title: null,
+        referral_id: r.id,
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['user_id', 'referral_id']).doNothing())
       .returning('id')
       .executeTakeFirst();

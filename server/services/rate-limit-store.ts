@@ -14,7 +14,12 @@ const PRUNE_BATCH = 5000;
 const PRUNE_BATCHES = 20;
 
 /** Counts one hit of `key` in a window of `windowMs`: the count so far and the ms until the window ends. */
-export async function hitRateLimit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ current: number; ttl: number }> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ current: number; ttl: number }> {
   const ended = sql<boolean>`${sql.ref('rate_limits.expires_at')} <= ${now}`;
   const row = await db
     .insertInto('rate_limits')
@@ -36,7 +41,11 @@ export async function pruneRateLimits(db: Db, now = Date.now()): Promise<number>
   for (let i = 0; i < PRUNE_BATCHES; i++) {
     const batch = db.selectFrom('rate_limits').select('key').where('expires_at', '<', now).limit(PRUNE_BATCH);
     // Checked again on the row itself: a key whose window restarted meanwhile keeps its new count.
-    const result = await db.deleteFrom('rate_limits').where('key', 'in', batch).where('expires_at', '<', now).executeTakeFirst();
+    const result = await db
+      .deleteFrom('rate_limits')
+      .where('key', 'in', batch)
+      .where('expires_at', '<', now)
+      .executeTakeFirst();
     const n = Number(result.numDeletedRows);
     deleted += n;
     if (n < PRUNE_BATCH) break;
@@ -66,7 +75,11 @@ export function databaseRateLimitStore(db: Db, log: FastifyBaseLogger): Database
 
   // Every limiter shares this one table: keys carry their class, so `child` needs no state of its own.
   class Store implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const now = Date.now();
       hitRateLimit(db, key, timeWindow, now).then(
         (result) => callback(null, result),

@@ -12,7 +12,11 @@ export const REFERRAL_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** SQL over the current `users` row: whether that player has claimed a mining session. */
 export function hasClaimedSession(eb: ExpressionBuilder<DB, 'users'>) {
   return eb.exists(
-    eb.selectFrom('ledger').select('ledger.id').whereRef('ledger.user_id', '=', 'users.id').where('ledger.reason', '=', 'mining_claim'),
+    eb
+      .selectFrom('ledger')
+      .select('ledger.id')
+      .whereRef('ledger.user_id', '=', 'users.id')
+      .where('ledger.reason', '=', 'mining_claim'),
   );
 }
 

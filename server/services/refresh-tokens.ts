@@ -10,7 +10,14 @@ export async function issueRefreshToken(trx: Tx, userId: number, sessionId: numb
   const raw = randomBytes(32).toString('base64url');
   await trx
     .insertInto('refresh_tokens')
-    .values({ user_id: userId, session_id: sessionId, token_hash: hashToken(raw), expires_at: now + REFRESH_TOKEN_SECONDS * 1000, revoked_at: null, created_at: now })
+    .values({
+      user_id: userId,
+      session_id: sessionId,
+      token_hash: hashToken(raw),
+      expires_at: now + REFRESH_TOKEN_SECONDS * 1000,
+      revoked_at: null,
+      created_at: now,
+    })
     .execute();
   return raw;
 }
@@ -33,7 +40,11 @@ export async function refreshTokenOwner(db: Tx, raw: string, now = Date.now()): 
     .where('refresh_tokens.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || row.ended_at !== null) return null;
-  return { id: Number(row.id), userId: Number(row.user_id), sessionId: row.session_id === null ? null : Number(row.session_id) };
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    sessionId: row.session_id === null ? null : Number(row.session_id),
+  };
 }
 
 export async function userOfRefreshToken(db: Tx, raw: string, now = Date.now()): Promise<number | null> {
@@ -42,5 +53,10 @@ export async function userOfRefreshToken(db: Tx, raw: string, now = Date.now()):
 
 /** Binds a token from before sessions existed to the session just opened for it. */
 export async function bindRefreshToken(trx: Tx, tokenId: number, sessionId: number): Promise<void> {
-  await trx.updateTable('refresh_tokens').set({ session_id: sessionId }).where('id', '=', tokenId).where('session_id', 'is', null).execute();
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ session_id: sessionId })
+    .where('id', '=', tokenId)
+    .where('session_id', 'is', null)
+    .execute();
 }

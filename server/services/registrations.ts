@@ -11,7 +11,8 @@ import type { User } from './users';
  * Accounts registered before passwords travelled with links keep theirs on the row.
  */
 export async function pendingPasswordHash(db: Tx, user: User, now = Date.now()): Promise<string | null> {
-  const payload = (await newestLivePayload(db, user.id, 'confirm_registration', now)) as { password_hash?: string } | null | undefined;
+  const payload = (await newestLivePayload(db, user.id, 'confirm_registration', now)) as
+    { password_hash?: string } | null | undefined;
   return payload?.password_hash ?? user.password_hash;
 }
 
@@ -24,7 +25,11 @@ export const PENDING_REGISTRATION_MS = 7 * 24 * 60 * 60 * 1000;
  * links. Returns false when a confirmed account holds it.
  */
 export async function claimAddress(trx: Tx, email: string, userId: number, now = Date.now()): Promise<boolean> {
-  const holder = await trx.selectFrom('users').select(['id', 'email_confirmed']).where('email', '=', email).executeTakeFirst();
+  const holder = await trx
+    .selectFrom('users')
+    .select(['id', 'email_confirmed'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!holder || Number(holder.id) === userId) return true;
   if (holder.email_confirmed) return false;
   await trx.updateTable('users').set({ email: null }).where('id', '=', holder.id).execute();

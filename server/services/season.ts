@@ -1,7 +1,16 @@
 // The arcade season (decisions §9): the active season, a player's XP read from the ledger rows inside
 // its dates, the 30 tiers with their rewards, and paying a tier once.
 import type { Selectable } from 'kysely';
-import { SEASON_TIERS, type TierReward, tierOf, tierReward, XP_PER_MINING_CLAIM, XP_PER_QUEST_COIN, XP_PER_TIER, xpRequired } from '@shared/season';
+import {
+  SEASON_TIERS,
+  type TierReward,
+  tierOf,
+  tierReward,
+  XP_PER_MINING_CLAIM,
+  XP_PER_QUEST_COIN,
+  XP_PER_TIER,
+  xpRequired,
+} from '@shared/season';
 import type { Tx } from '../db/schema';
 import type { SeasonsTable } from '../db/tables/season';
 import { notFound, refuse } from '../lib/errors';
@@ -50,7 +59,12 @@ export async function seasonXp(db: Tx, userId: number, season: Pick<Season, 'sta
 }
 
 async function claimedTiers(db: Tx, userId: number, seasonId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('season_claims').select('tier').where('user_id', '=', userId).where('season_id', '=', seasonId).execute();
+  const rows = await db
+    .selectFrom('season_claims')
+    .select('tier')
+    .where('user_id', '=', userId)
+    .where('season_id', '=', seasonId)
+    .execute();
   return new Set(rows.map((r) => Number(r.tier)));
 }
 
@@ -87,7 +101,13 @@ export async function seasonView(db: Tx, userId: number, season: Season): Promis
     xp_per_tier: XP_PER_TIER,
     tiers: Array.from({ length: SEASON_TIERS }, (_, i) => {
       const tier = i + 1;
-      return { tier, xp_required: xpRequired(tier), reward: tierReward(tier), claimed: claimed.has(tier), claimable: tier <= reached && !claimed.has(tier) };
+      return {
+        tier,
+        xp_required: xpRequired(tier),
+        reward: tierReward(tier),
+        claimed: claimed.has(tier),
+        claimable: tier <= reached && !claimed.has(tier),
+      };
     }),
   };
 }
@@ -96,7 +116,12 @@ export async function seasonView(db: Tx, userId: number, season: Season): Promis
  * Pays one tier of the running season, inside the caller's transaction. The claim row's unique
  * index decides a race: the second claim finds it and is refused, and nothing is paid twice.
  */
-export async function claimTier(trx: Tx, userId: number, tier: number, now: number): Promise<{ season: Season; reward: TierReward }> {
+export async function claimTier(
+  trx: Tx,
+  userId: number,
+  tier: number,
+  now: number,
+): Promise<{ season: Season; reward: TierReward }> {
   const season = await activeSeason(trx, now);
   if (!season) throw noActiveSeason();
   const xp = await seasonXp(trx, userId, season);
@@ -116,17 +141,35 @@ export async function claimTier(trx: Tx, userId: number, tier: number, now: numb
   if (reward.kind === 'boost') {
     await grantTempBoost(trx, userId, reward.hours, 'season', now);
   } else {
-    const paid = await post(trx, { userId, currency: reward.kind === 'gems' ? 'gems' : 'balance', amount: reward.amount, reason: 'season_tier', ref, uniqueKey }, now);
+    const paid = await post(
+      trx,
+      {
+        userId,
+        currency: reward.kind === 'gems' ? 'gems' : 'balance',
+        amount: reward.amount,
+        reason: 'season_tier',
+        ref,
+        uniqueKey,
+      },
+      now,
+    );
     if (!paid) throw alreadyClaimed(tier);
   }
   return { season, reward };
 }
 
-const alreadyClaimed = (tier: number) => refuse('tier_already_claimed', `The reward of tier ${tier} has already been claimed.`);
+const alreadyClaimed = (tier: number) =>
+  refuse('tier_already_claimed', `The reward of tier ${tier} has already been claimed.`);
 
 /** Seasons whose dates overlap [startsAt, endsAt). */
 export function overlappingSeasons(db: Tx, startsAt: number, endsAt: number): Promise<Season[]> {
-  return db.selectFrom('seasons').selectAll().where('starts_at', '<', endsAt).where('ends_at', '>', startsAt).orderBy('starts_at').execute();
+  return db
+    .selectFrom('seasons')
+    .selectAll()
+    .where('starts_at', '<', endsAt)
+    .where('ends_at', '>', startsAt)
+    .orderBy('starts_at')
+    .execute();
 }
 
 export function listSeasons(db: Tx): Promise<Season[]> {
@@ -137,10 +180,15 @@ export function listSeasons(db: Tx): Promise<Season[]> {
 export class SeasonRuleError extends Error {}
 
 /** Adds a season for the operator. Dates must make sense and not overlap another season. */
-export async function createSeason(trx: Tx, s: { title: string; startsAt: number; endsAt: number }, now = Date.now()): Promise<Season> {
+export async function createSeason(
+  trx: Tx,
+  s: { title: string; startsAt: number; endsAt: number },
+  now = Date.now(),
+): Promise<Season> {
   const title = s.title.trim();
   if (title === '' || title.length > 100) throw new SeasonRuleError('the title must be 1 to 100 characters');
-  if (!Number.isSafeInteger(s.startsAt) || !Number.isSafeInteger(s.endsAt)) throw new SeasonRuleError('the dates are not valid');
+  if (!Number.isSafeInteger(s.startsAt) || !Number.isSafeInteger(s.endsAt))
+    throw new SeasonRuleError('the dates are not valid');
   if (s.endsAt <= s.startsAt) throw new SeasonRuleError('the season must end after it starts');
   const clash = await overlappingSeasons(trx, s.startsAt, s.endsAt);
   if (clash.length > 0) {
@@ -149,5 +197,9 @@ export async function createSeason(trx: Tx, s: { title: string; startsAt: number
       `the dates overlap season #${c.id} "${c.title}" (${new Date(Number(c.starts_at)).toISOString()} – ${new Date(Number(c.ends_at)).toISOString()})`,
     );
   }
-  return trx.insertInto('seasons').values({ title, starts_at: s.startsAt, ends_at: s.endsAt, created_at: now }).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .insertInto('seasons')
+    .values({ title, starts_at: s.startsAt, ends_at: s.endsAt, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -18,14 +18,26 @@ export interface SessionOrigin {
 export async function openSession(trx: Tx, userId: number, origin: SessionOrigin, now = Date.now()): Promise<number> {
   const row = await trx
     .insertInto('sessions')
-    .values({ user_id: userId, device: describeDevice(origin.userAgent), address: coarseAddress(origin.ip), created_at: now, last_used_at: now, ended_at: null })
+    .values({
+      user_id: userId,
+      device: describeDevice(origin.userAgent),
+      address: coarseAddress(origin.ip),
+      created_at: now,
+      last_used_at: now,
+      ended_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 const liveSessionRead = prepared((db, p: { id: number; userId: number }) =>
-  db.selectFrom('sessions').select('last_used_at').where('id', '=', p.id).where('user_id', '=', p.userId).where('ended_at', 'is', null),
+  db
+    .selectFrom('sessions')
+    .select('last_used_at')
+    .where('id', '=', p.id)
+    .where('user_id', '=', p.userId)
+    .where('ended_at', 'is', null),
 );
 
 /**
@@ -33,7 +45,13 @@ const liveSessionRead = prepared((db, p: { id: number; userId: number }) =>
  * with its connection free: no promise on the hot path), else a promise. Writes `last_used_at` now
  * and then, without holding the call up.
  */
-export function liveSession(db: Tx, id: number, userId: number, onWriteError: (err: unknown) => void, now = Date.now()): boolean | Promise<boolean> {
+export function liveSession(
+  db: Tx,
+  id: number,
+  userId: number,
+  onWriteError: (err: unknown) => void,
+  now = Date.now(),
+): boolean | Promise<boolean> {
   const seen = (rows: { last_used_at: number }[]) => {
     const row = rows[0];
     if (!row) return false;
@@ -45,15 +63,37 @@ export function liveSession(db: Tx, id: number, userId: number, onWriteError: (e
 }
 
 /** Writes `last_used_at` when the one read is older than LAST_USED_RESOLUTION_MS; the call does not wait for it. */
-export function noteSessionUsed(db: Tx, id: number, lastUsedAt: number | string, onWriteError: (err: unknown) => void, now = Date.now()): void {
+export function noteSessionUsed(
+  db: Tx,
+  id: number,
+  lastUsedAt: number | string,
+  onWriteError: (err: unknown) => void,
+  now = Date.now(),
+): void {
   if (now - Number(lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
-  db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute().catch(onWriteError);
+  db.updateTable('sessions')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute()
+    .catch(onWriteError);
 }
 
 /** Ends one session of the player (its refresh tokens with it); false when there was no live one. */
 export async function endSession(trx: Tx, userId: number, id: number, now = Date.now()): Promise<boolean> {
-  const ended = await trx.updateTable('sessions').set({ ended_at: now }).where('id', '=', id).where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst();
-  await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('session_id', '=', id).where('revoked_at', 'is', null).execute();
+  const ended = await trx
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('session_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
   return Number(ended.numUpdatedRows) > 0;
 }
 
@@ -62,10 +102,18 @@ export async function endSession(trx: Tx, userId: number, id: number, now = Date
  * and revokes every refresh token outside it (tokens from before sessions existed included).
  */
 export async function endOtherSessions(trx: Tx, userId: number, keep: number | null, now = Date.now()): Promise<void> {
-  let sessions = trx.updateTable('sessions').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  let sessions = trx
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
   if (keep !== null) sessions = sessions.where('id', '!=', keep);
   await sessions.execute();
-  let tokens = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let tokens = trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keep !== null) tokens = tokens.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '!=', keep)]));
   await tokens.execute();
 }

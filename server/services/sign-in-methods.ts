@@ -14,8 +14,10 @@ const shortWallet = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 export function methodsOf(user: User): Method[] {
   const out: Method[] = [];
-  if (user.password_hash && user.email && user.email_confirmed) out.push({ kind: 'password', label: user.email, addedAt: num(user.password_added_at) });
-  if (user.wallet_address) out.push({ kind: 'wallet', label: shortWallet(user.wallet_address), addedAt: num(user.wallet_added_at) });
+  if (user.password_hash && user.email && user.email_confirmed)
+    out.push({ kind: 'password', label: user.email, addedAt: num(user.password_added_at) });
+  if (user.wallet_address)
+    out.push({ kind: 'wallet', label: shortWallet(user.wallet_address), addedAt: num(user.wallet_added_at) });
   if (user.google_sub) out.push({ kind: 'google', label: user.email ?? 'Google', addedAt: num(user.google_added_at) });
   return out;
 }
@@ -37,4 +39,5 @@ export function removalColumns(kind: MethodKind) {
 }
 
 /** Whether the account would still have a method that signs in without `kind`. */
-export const keepsAMethod = (user: User, kind: MethodKind) => methodsOf(user).some((m) => m.kind !== kind && m.kind !== 'discord');
+export const keepsAMethod = (user: User, kind: MethodKind) =>
+  methodsOf(user).some((m) => m.kind !== kind && m.kind !== 'discord');

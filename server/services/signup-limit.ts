@@ -19,6 +19,11 @@ export async function takeSignup(trx: Tx, ip: string, perHour: number, now = Dat
   // Our increment holds the counter's row until this transaction ends, so reading it now sees
   // every sign-up that went ahead of us: a burst of parallel sign-ups cannot all pass a check
   // made before they counted.
-  const row = await trx.selectFrom('throttle').select(['count', 'window_start']).where('key', '=', key).executeTakeFirstOrThrow();
-  if (Number(row.count) > perHour) throw tooManyAttempts(Math.max(1, Math.ceil((Number(row.window_start) + SIGNUP_WINDOW_MS - now) / 1000)));
+  const row = await trx
+    .selectFrom('throttle')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > perHour)
+    throw tooManyAttempts(Math.max(1, Math.ceil((Number(row.window_start) + SIGNUP_WINDOW_MS - now) / 1000)));
 }

@@ -5,7 +5,11 @@
 import type { Tx } from '../db/schema';
 import type { LedgerReason } from './ledger';
 
-const COMPLETION_REASONS = ['quest_account', 'quest_social', 'referral_award'] as const satisfies readonly LedgerReason[];
+const COMPLETION_REASONS = [
+  'quest_account',
+  'quest_social',
+  'referral_award',
+] as const satisfies readonly LedgerReason[];
 
 export async function isTaskCompleted(db: Tx, userId: number, taskTitle: string): Promise<boolean> {
   const row = await db

@@ -7,10 +7,22 @@ import type { Tx } from '../db/schema';
 import type { TempBoostSource } from '../db/tables/mining';
 import { notFound, refuse } from '../lib/errors';
 import { chainStart, planBoost, type PlannedBoost } from '@shared/mining-math';
-import { boostsOfSessions, lockRunningSession, openSession, type SessionRow, type TempBoostRow } from './mining-sessions';
+import {
+  boostsOfSessions,
+  lockRunningSession,
+  openSession,
+  type SessionRow,
+  type TempBoostRow,
+} from './mining-sessions';
 
 /** Gives the player one unused temporary boost, inside the caller's transaction. */
-export async function grantTempBoost(trx: Tx, userId: number, hours: number, source: TempBoostSource, now = Date.now()): Promise<TempBoostRow> {
+export async function grantTempBoost(
+  trx: Tx,
+  userId: number,
+  hours: number,
+  source: TempBoostSource,
+  now = Date.now(),
+): Promise<TempBoostRow> {
   return trx
     .insertInto('temp_boosts')
     .values({
@@ -50,12 +62,26 @@ export function currentTempBoosts(db: Tx, userId: number, now: number): Promise<
   return currentTempBoostsQuery(db, { userId, now });
 }
 const currentTempBoostsQuery = prepared((db, p: { userId: number; now: number }) =>
-  db.selectFrom('temp_boosts').selectAll().where('user_id', '=', p.userId)
-    .where((eb) => eb.or([eb('state', 'in', ['owned', 'selected']), eb.and([eb('state', '=', 'applied'), eb('ends_at', '>', p.now)])]))
-    .orderBy('id'));
+  db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where((eb) =>
+      eb.or([
+        eb('state', 'in', ['owned', 'selected']),
+        eb.and([eb('state', '=', 'applied'), eb('ends_at', '>', p.now)]),
+      ]),
+    )
+    .orderBy('id'),
+);
 
 async function ownBoost(db: Tx, userId: number, boostId: number): Promise<TempBoostRow> {
-  const boost = await db.selectFrom('temp_boosts').selectAll().where('id', '=', boostId).where('user_id', '=', userId).executeTakeFirst();
+  const boost = await db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('id', '=', boostId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!boost) throw notFound('Boost not found.', 'boost_not_found');
   return boost;
 }
@@ -87,7 +113,13 @@ export type ApplyOutcome =
  * that would run past the session end is applied only with `force`; otherwise nothing changes and
  * the caller tells the player how much of it would count.
  */
-export async function applyBoost(trx: Tx, userId: number, boostId: number, force: boolean, now: number): Promise<ApplyOutcome> {
+export async function applyBoost(
+  trx: Tx,
+  userId: number,
+  boostId: number,
+  force: boolean,
+  now: number,
+): Promise<ApplyOutcome> {
   const boost = await ownBoost(trx, userId, boostId);
   if (boost.state !== 'owned' && boost.state !== 'selected') throw usedUp();
   const session = await openSession(trx, userId);
@@ -96,7 +128,11 @@ export async function applyBoost(trx: Tx, userId: number, boostId: number, force
   }
   const span = { startedAt: Number(session.started_at), endsAt: Number(session.ends_at) };
   const applied = (await boostsOfSessions(trx, [Number(session.id)])).get(Number(session.id)) ?? [];
-  const from = chainStart(span, applied.map((b) => ({ startsAt: Number(b.starts_at), endsAt: Number(b.ends_at), value: Number(b.value) })), now);
+  const from = chainStart(
+    span,
+    applied.map((b) => ({ startsAt: Number(b.starts_at), endsAt: Number(b.ends_at), value: Number(b.value) })),
+    now,
+  );
   const durationMs = Number(boost.duration_seconds) * 1000;
   const plan = planBoost(span, from, durationMs);
   if (plan.insideMs <= 0) throw refuse('no_time_left', 'Boosts already cover the rest of this mining session');

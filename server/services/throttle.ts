@@ -138,7 +138,11 @@ export async function spendAttempt<T>(db: Tx, reservation: Reservation, work: ()
 export async function signedIn(db: Tx, reservation: Reservation): Promise<void> {
   const [first, ...rest] = reservation.taken;
   if (first) await clearThrottle(db, first.key);
-  await giveBack(db, reservation, rest.map((r) => r.key));
+  await giveBack(
+    db,
+    reservation,
+    rest.map((r) => r.key),
+  );
 }
 
 /**
@@ -146,7 +150,15 @@ export async function signedIn(db: Tx, reservation: Reservation): Promise<void> 
  * recordAttempt (parallel requests pass together); use takeAttempt.
  */
 export async function assertNotThrottled(db: Tx, limits: Limit[], now = Date.now()): Promise<void> {
-  const rows = await db.selectFrom('throttle').selectAll().where('key', 'in', limits.map((l) => l.key)).execute();
+  const rows = await db
+    .selectFrom('throttle')
+    .selectAll()
+    .where(
+      'key',
+      'in',
+      limits.map((l) => l.key),
+    )
+    .execute();
   let wait = 0;
   for (const row of rows) {
     const limit = limits.find((l) => l.key === row.key)!;
@@ -170,5 +182,8 @@ const lastPrune = new WeakMap<object, number>();
 export async function pruneThrottle(db: Tx, now = Date.now()): Promise<void> {
   if (now - (lastPrune.get(db) ?? 0) < MINUTE) return;
   lastPrune.set(db, now);
-  await db.deleteFrom('throttle').where('window_start', '<', now - 24 * 60 * MINUTE).execute();
+  await db
+    .deleteFrom('throttle')
+    .where('window_start', '<', now - 24 * 60 * MINUTE)
+    .execute();
 }

@@ -48,7 +48,10 @@ export async function createUser(trx: Tx, u: NewUser, now = Date.now()): Promise
  * The columns to write whenever a username is set: the name as chosen and the key it is unique by
  * (the same fold on SQLite and PostgreSQL, computed here rather than by the database).
  */
-export const usernameColumns = (username: string | null) => ({ username, username_key: username === null ? null : usernameKey(username) });
+export const usernameColumns = (username: string | null) => ({
+  username,
+  username_key: username === null ? null : usernameKey(username),
+});
 
 export function referralLink(appUrl: string, code: string): string {
   return `${appUrl}/?refCode=${encodeURIComponent(code)}`;
@@ -82,12 +85,18 @@ export async function usernameTaken(db: Tx, username: string, exceptUserId: numb
  * The caller inserts it; a race for the same name shows as a unique violation to retry on.
  */
 export async function generateUsername(db: Tx, email: string): Promise<string> {
-  let base = email.split('@')[0].replace(/[^A-Za-z0-9_]/g, '').slice(0, USERNAME_MAX - 5);
+  let base = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_]/g, '')
+    .slice(0, USERNAME_MAX - 5);
   if (base.length === 0) base = 'player';
   if (base.length >= USERNAME_MIN && !(await usernameTaken(db, base))) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     // At least 4 digits, more when the base is short; never beyond USERNAME_MAX.
-    const digits = Math.min(USERNAME_MAX - base.length, Math.max(4, USERNAME_MIN - base.length) + Math.floor(attempt / 5));
+    const digits = Math.min(
+      USERNAME_MAX - base.length,
+      Math.max(4, USERNAME_MIN - base.length) + Math.floor(attempt / 5),
+    );
     const candidate = base + String(randomInt(0, 10 ** digits)).padStart(digits, '0');
     if (!(await usernameTaken(db, candidate))) return candidate;
   }

@@ -3,7 +3,14 @@
 // before it is checked, so parallel forgeries cannot all be checked. A good one clears the wallet's count.
 import type { FastifyInstance } from 'fastify';
 import { loginLimits, pruneThrottle, signedIn, takeAttempt } from './throttle';
-import { checksumAddress, checkWalletSignature, isFreshTimestamp, pruneUsedSignatures, signatureInvalid, signatureStale } from './wallet-signature';
+import {
+  checksumAddress,
+  checkWalletSignature,
+  isFreshTimestamp,
+  pruneUsedSignatures,
+  signatureInvalid,
+  signatureStale,
+} from './wallet-signature';
 
 export interface WalletBody {
   address: string;
@@ -12,7 +19,12 @@ export interface WalletBody {
 }
 
 /** The signer and the exact text signed; throws the API's refusal otherwise. Mark the text used in the caller's transaction. */
-export async function verifyWalletBody(app: FastifyInstance, body: WalletBody, ip: string, text: (ts: number) => string) {
+export async function verifyWalletBody(
+  app: FastifyInstance,
+  body: WalletBody,
+  ip: string,
+  text: (ts: number) => string,
+) {
   const timestamp = Number(body.timestamp);
   // A stale timestamp (a wrong device clock) is refused before anything is counted.
   if (!isFreshTimestamp(timestamp)) throw signatureStale();

@@ -15,9 +15,7 @@ const USED_SIGNATURE_KEEP_MS = 2 * WALLET_SIGNATURE_MAX_AGE_MS + 60 * 1000;
 
 export const checksumAddress = (address: string) => getAddress(address.toLowerCase());
 
-export type SignatureCheck =
-  | { ok: true; address: string }
-  | { ok: false; reason: 'stale' | 'bad_signature' };
+export type SignatureCheck = { ok: true; address: string } | { ok: false; reason: 'stale' | 'bad_signature' };
 
 /** Within 5 minutes of the server clock: a cheap check, done before a signature is counted or recovered. */
 export const isFreshTimestamp = (timestamp: number, now = Date.now()) =>
@@ -57,7 +55,8 @@ export async function markSignatureUsed(trx: Tx, address: string, message: strin
 }
 
 export const signatureReused = () => refuse('signature_used', 'This signature was already used. Sign again.');
-export const signatureStale = () => refuse('signature_expired', 'The signature has expired. Check your device clock and sign again.');
+export const signatureStale = () =>
+  refuse('signature_expired', 'The signature has expired. Check your device clock and sign again.');
 export const signatureInvalid = () => refuse('invalid_signature', 'The signature does not match the wallet address.');
 
 const lastPrune = new WeakMap<object, number>();
@@ -65,5 +64,8 @@ const lastPrune = new WeakMap<object, number>();
 export async function pruneUsedSignatures(db: Tx, now = Date.now()): Promise<void> {
   if (now - (lastPrune.get(db) ?? 0) < 60_000) return;
   lastPrune.set(db, now);
-  await db.deleteFrom('used_signatures').where('created_at', '<', now - USED_SIGNATURE_KEEP_MS).execute();
+  await db
+    .deleteFrom('used_signatures')
+    .where('created_at', '<', now - USED_SIGNATURE_KEEP_MS)
+    .execute();
 }

@@ -36,7 +36,10 @@ export default fp(
     const tick = onePassAtATime(async (now) => {
       if (now - last < HOUR) return { registrations: 0, sessions: 0 };
       last = now;
-      return { registrations: await expirePendingRegistrations(app.db, now), sessions: await deleteOldSessions(app.db, now) };
+      return {
+        registrations: await expirePendingRegistrations(app.db, now),
+        sessions: await deleteOldSessions(app.db, now),
+      };
     });
     app.decorate('accountCleanup', { tick });
     runEveryInterval(app, 'account cleanup', () => tick());

@@ -11,10 +11,12 @@ export function runEveryInterval(app: FastifyInstance, name: string, tick: () =>
   let stopped = false;
   const loop = () => {
     if (stopped) return;
-    current = tick().catch((err) => app.log.error({ err }, `${name} tick failed`)).finally(() => {
-      current = null;
-      if (!stopped) timer = setTimeout(loop, interval);
-    });
+    current = tick()
+      .catch((err) => app.log.error({ err }, `${name} tick failed`))
+      .finally(() => {
+        current = null;
+        if (!stopped) timer = setTimeout(loop, interval);
+      });
   };
   app.addHook('onReady', async () => {
     timer = setTimeout(loop, interval);

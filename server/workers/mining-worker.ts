@@ -68,7 +68,8 @@ export function createMiningWorker(deps: {
   /** The session's player (`m`) has an Auto Miner period running at `now`. */
   const activeSubscription = (now: number) => (eb: ExpressionBuilder<DB & { m: DB['mining_sessions'] }, 'm'>) =>
     eb.exists(
-      eb.selectFrom('auto_miner_subscriptions as a')
+      eb
+        .selectFrom('auto_miner_subscriptions as a')
         .select('a.id')
         .whereRef('a.user_id', '=', 'm.user_id')
         .where('a.started_at', '<=', now)
@@ -94,11 +95,19 @@ export function createMiningWorker(deps: {
     for (const s of due) {
       const won = await db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') {
-          const mine = await trx.selectFrom('mining_sessions').select('id').where('id', '=', s.id).where('claimed', '=', 0).forUpdate().skipLocked().executeTakeFirst();
+          const mine = await trx
+            .selectFrom('mining_sessions')
+            .select('id')
+            .where('id', '=', s.id)
+            .where('claimed', '=', 0)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
           if (!mine) return false;
         }
         if (!(await claimSession(trx, Number(s.id), now))) return false;
-        if (await startSession(trx, Number(s.user_id), { now, sessionSeconds: deps.sessionSeconds, auto: true })) started++;
+        if (await startSession(trx, Number(s.user_id), { now, sessionSeconds: deps.sessionSeconds, auto: true }))
+          started++;
         return true;
       });
       if (!won) continue;
@@ -115,13 +124,27 @@ export function createMiningWorker(deps: {
       .distinct()
       .where('a.started_at', '<=', now)
       .where('a.expires_at', '>', now)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('mining_sessions as m').select('m.id').whereRef('m.user_id', '=', 'a.user_id').where('m.claimed', '=', 0))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('mining_sessions as m')
+              .select('m.id')
+              .whereRef('m.user_id', '=', 'a.user_id')
+              .where('m.claimed', '=', 0),
+          ),
+        ),
+      )
       .limit(BATCH)
       .execute();
     let started = 0;
     for (const u of idle) {
       // The one-open-session index lets exactly one process (or a racing /mining/start/) insert.
-      const ok = await db.transaction().execute((trx) => startSession(trx, Number(u.user_id), { now, sessionSeconds: deps.sessionSeconds, auto: true }));
+      const ok = await db
+        .transaction()
+        .execute((trx) =>
+          startSession(trx, Number(u.user_id), { now, sessionSeconds: deps.sessionSeconds, auto: true }),
+        );
       if (ok) started++;
     }
     return started;
@@ -142,7 +165,12 @@ export function createMiningWorker(deps: {
       .execute();
     let notified = 0;
     for (const s of ready) {
-      const won = await db.updateTable('mining_sessions').set({ ready_notified_at: now }).where('id', '=', s.id).where('ready_notified_at', 'is', null).executeTakeFirst();
+      const won = await db
+        .updateTable('mining_sessions')
+        .set({ ready_notified_at: now })
+        .where('id', '=', s.id)
+        .where('ready_notified_at', 'is', null)
+        .executeTakeFirst();
       if (Number(won.numUpdatedRows) !== 1) continue;
       notified++;
       deps.observer?.handled('ready_notice', (now - Number(s.ends_at)) / 1000);
@@ -185,7 +213,13 @@ export default fp(
       },
       passDone: (at) => metrics.workerLastPass.set(at / 1000),
     };
-    const worker = createMiningWorker({ db: app.db, dialect: app.dialect, sessionSeconds: app.config.miningSessionSeconds, log: app.log, observer });
+    const worker = createMiningWorker({
+      db: app.db,
+      dialect: app.dialect,
+      sessionSeconds: app.config.miningSessionSeconds,
+      log: app.log,
+      observer,
+    });
     app.decorate('miningWorker', worker);
     runEveryInterval(app, 'mining worker', () => worker.tick());
   },

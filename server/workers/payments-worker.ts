@@ -37,17 +37,34 @@ const BATCH = 20;
 /** Two processes' passes at the same moment ask the provider about an order once. */
 const WORKER_CHECK_GAP_MS = 2_000;
 
-export function createPaymentsWorker(deps: { db: Db; dialect: Dialect; registry: Pick<PaymentRegistry, 'byName'>; log?: { warn(obj: unknown, msg: string): void } }): PaymentsWorker {
+export function createPaymentsWorker(deps: {
+  db: Db;
+  dialect: Dialect;
+  registry: Pick<PaymentRegistry, 'byName'>;
+  log?: { warn(obj: unknown, msg: string): void };
+}): PaymentsWorker {
   const { db } = deps;
 
   async function pass(now: number): Promise<PaymentsTickResult> {
     const result: PaymentsTickResult = { checked: 0, paid: 0, failed: 0, expired: 0 };
-    const stale = await db.selectFrom('payment_orders').select('id')
-      .where('status', '=', 'created').where('next_check_at', '<=', now).orderBy('next_check_at').limit(BATCH).execute();
+    const stale = await db
+      .selectFrom('payment_orders')
+      .select('id')
+      .where('status', '=', 'created')
+      .where('next_check_at', '<=', now)
+      .orderBy('next_check_at')
+      .limit(BATCH)
+      .execute();
     for (const o of stale) if (await expireOrder(db, Number(o.id), now)) result.expired++;
 
-    const due = await db.selectFrom('payment_orders').selectAll()
-      .where('status', '=', 'pending').where('next_check_at', '<=', now).orderBy('next_check_at').limit(BATCH).execute();
+    const due = await db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_check_at', '<=', now)
+      .orderBy('next_check_at')
+      .limit(BATCH)
+      .execute();
     for (const order of due) {
       const provider = deps.registry.byName(order.provider);
       if (!provider) {
@@ -56,7 +73,12 @@ export function createPaymentsWorker(deps: { db: Db; dialect: Dialect; registry:
         continue;
       }
       try {
-        const outcome = await recheckOrder({ db, dialect: deps.dialect, providerFor: (name) => deps.registry.byName(name) }, order, now, WORKER_CHECK_GAP_MS);
+        const outcome = await recheckOrder(
+          { db, dialect: deps.dialect, providerFor: (name) => deps.registry.byName(name) },
+          order,
+          now,
+          WORKER_CHECK_GAP_MS,
+        );
         if (outcome !== 'unchanged') result.checked++;
         if (outcome === 'paid') result.paid++;
         else if (outcome === 'failed') result.failed++;

@@ -24,7 +24,13 @@ export default fp(
     // PUSH_CA_FILE adds trust (tests' self-signed push service); the system roots stay trusted
     // and certificate checks stay on.
     const ca = app.config.pushCaFile ? [...rootCertificates, readFileSync(app.config.pushCaFile, 'utf8')] : undefined;
-    const sender = createPushSender({ db: app.db, vapid: app.config.vapid, allowedHosts: app.config.pushAllowedHosts, ca, log: app.log });
+    const sender = createPushSender({
+      db: app.db,
+      vapid: app.config.vapid,
+      allowedHosts: app.config.pushAllowedHosts,
+      ca,
+      log: app.log,
+    });
 
     const inFlight = new Set<Promise<void>>();
     const waiting: (() => void)[] = [];
@@ -43,8 +49,10 @@ export default fp(
         await slot();
         try {
           const result = await sender.sendToUser(event.userId, sessionReadyPayload(event));
-          for (const outcome of ['sent', 'gone', 'failed'] as const) if (result[outcome]) app.metrics.pushSent.inc({ result: outcome }, result[outcome]);
-          if (result.sent + result.gone + result.failed > 0) app.log.debug({ sessionId: event.sessionId, ...result }, 'ready reminder pushed');
+          for (const outcome of ['sent', 'gone', 'failed'] as const)
+            if (result[outcome]) app.metrics.pushSent.inc({ result: outcome }, result[outcome]);
+          if (result.sent + result.gone + result.failed > 0)
+            app.log.debug({ sessionId: event.sessionId, ...result }, 'ready reminder pushed');
         } catch (err) {
           app.log.error({ err, sessionId: event.sessionId }, 'ready reminder failed');
         } finally {

@@ -22,15 +22,24 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .refine(isValidEmail, EMAIL_INVALID)
-  .meta({ description: `One plain address (local@domain.tld, at most ${EMAIL_MAX} characters), trimmed and lower-cased.`, example: 'player@example.com' });
+  .meta({
+    description: `One plain address (local@domain.tld, at most ${EMAIL_MAX} characters), trimmed and lower-cased.`,
+    example: 'player@example.com',
+  });
 
 export const passwordField = z
   .string()
   .refine((v) => v.length <= PASSWORD_MAX && isValidPassword(v), PASSWORD_INVALID)
-  .meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`, example: 'secret123' });
+  .meta({
+    description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`,
+    example: 'secret123',
+  });
 
 /** The password typed again (refused unless equal to it). */
-const confirmField = z.string().max(PASSWORD_MAX).meta({ description: 'The same password again.', example: 'secret123' });
+const confirmField = z
+  .string()
+  .max(PASSWORD_MAX)
+  .meta({ description: 'The same password again.', example: 'secret123' });
 
 /** What a login form sends: not checked against the rule, so old passwords keep working. */
 const anyPassword = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX);
@@ -109,8 +118,16 @@ export type UndoEmailChangeRequest = z.input<typeof undoEmailChangeRequestSchema
  * the same player; that device alone gets a new token pair (every other session is signed out).
  */
 export const confirmPasswordChangeRequestSchema = z
-  .object({ token: linkToken, new_password: passwordField, confirm_new_password: confirmField, refresh: z.string().max(256).optional() })
-  .refine((b) => b.new_password === b.confirm_new_password, { message: PASSWORDS_DIFFER, path: ['confirm_new_password'] });
+  .object({
+    token: linkToken,
+    new_password: passwordField,
+    confirm_new_password: confirmField,
+    refresh: z.string().max(256).optional(),
+  })
+  .refine((b) => b.new_password === b.confirm_new_password, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirm_new_password'],
+  });
 export type ConfirmPasswordChangeRequest = z.input<typeof confirmPasswordChangeRequestSchema>;
 
 /** `password` is the new one; proof is `reauth` (an account with an e-mail password changes it elsewhere). */
@@ -181,11 +198,16 @@ export const registerResponseSchema = z.object({ detail: z.string(), email: z.st
  * registering browser's X-Registration (decisions §13); `password_token` then lets the opener choose
  * a password at once (POST /auth/confirm-password-change/ with it).
  */
-export const registrationConfirmedSchema = tokenPairSchema.extend({ password_set: z.boolean(), password_token: z.string().optional() });
+export const registrationConfirmedSchema = tokenPairSchema.extend({
+  password_set: z.boolean(),
+  password_token: z.string().optional(),
+});
 export type RegistrationConfirmed = z.infer<typeof registrationConfirmedSchema>;
 
 /** GET /auth/confirm-email/{token}/: a registration (tokens of a new session), or an address added to the signed-in account (no tokens). */
-export const emailConfirmedSchema = registrationConfirmedSchema.partial().extend({ detail: z.string(), password_set: z.boolean() });
+export const emailConfirmedSchema = registrationConfirmedSchema
+  .partial()
+  .extend({ detail: z.string(), password_set: z.boolean() });
 export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
 
 export const reauthResponseSchema = z.object({ reauth: z.string(), expires_at: z.string() });
@@ -198,7 +220,14 @@ export type MethodsResponse = z.infer<typeof methodsSchema>;
 
 export const sessionsSchema = z.object({
   sessions: z.array(
-    z.object({ id: z.number().int(), device: z.string(), address: z.string(), created_at: z.string(), last_used_at: z.string(), current: z.boolean() }),
+    z.object({
+      id: z.number().int(),
+      device: z.string(),
+      address: z.string(),
+      created_at: z.string(),
+      last_used_at: z.string(),
+      current: z.boolean(),
+    }),
   ),
 });
 export type SessionsResponse = z.infer<typeof sessionsSchema>;
@@ -208,11 +237,19 @@ export const emailChangedSchema = z.object({ detail: z.string(), email: z.string
 export type EmailChangedResponse = z.infer<typeof emailChangedSchema>;
 
 /** A confirmed e-mail change; `access`/`refresh` only when the link was opened signed in as that player. */
-export const emailChangeConfirmedSchema = emailChangedSchema.extend({ access: z.string().optional(), refresh: z.string().optional() });
+export const emailChangeConfirmedSchema = emailChangedSchema.extend({
+  access: z.string().optional(),
+  refresh: z.string().optional(),
+});
 export type EmailChangeConfirmedResponse = z.infer<typeof emailChangeConfirmedSchema>;
 
 /** A password change; `access`/`refresh` only for the device that sent its own live refresh token. */
-export const passwordChangedSchema = z.object({ detail: z.string(), access: z.string().optional(), refresh: z.string().optional(), device: z.string().optional() });
+export const passwordChangedSchema = z.object({
+  detail: z.string(),
+  access: z.string().optional(),
+  refresh: z.string().optional(),
+  device: z.string().optional(),
+});
 export type PasswordChangedResponse = z.infer<typeof passwordChangedSchema>;
 
 /** A password reset, with the address the reset link proved (the login dialog fills it in). */

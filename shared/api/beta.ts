@@ -14,7 +14,13 @@ const requiredKey = z.enum(BETA_REQUIRED_KEYS);
 export const betaApplicationResponseSchema = z.object({
   detail: z.string(),
   code: z.enum(TASK_MESSAGE_CODES),
-  application: z.object({ telegram: z.string(), discord: z.string(), email: z.string(), wallet: z.string(), created_at: z.string() }),
+  application: z.object({
+    telegram: z.string(),
+    discord: z.string(),
+    email: z.string(),
+    wallet: z.string(),
+    created_at: z.string(),
+  }),
 });
 export type BetaApplicationResponse = z.infer<typeof betaApplicationResponseSchema>;
 

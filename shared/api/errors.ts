@@ -4,13 +4,20 @@
 import { z } from 'zod';
 
 export const fieldErrorSchema = z.object({
-  field: z.string().meta({ description: 'The field, dotted for nested ones (`keys.auth`), or `body`/`query`/`params`/`headers` for the whole part' }),
+  field: z
+    .string()
+    .meta({
+      description:
+        'The field, dotted for nested ones (`keys.auth`), or `body`/`query`/`params`/`headers` for the whole part',
+    }),
   message: z.string(),
 });
 
 export const apiErrorSchema = z.looseObject({
   detail: z.string().meta({ description: 'What went wrong, for people' }),
-  code: z.string().meta({ description: 'What went wrong, for programs (`invalid`, `token_not_valid`, `rate_limited` …)' }),
+  code: z
+    .string()
+    .meta({ description: 'What went wrong, for programs (`invalid`, `token_not_valid`, `rate_limited` …)' }),
   errors: z.array(fieldErrorSchema).optional().meta({ description: 'Validation errors: one entry per bad field' }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

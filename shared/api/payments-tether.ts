@@ -26,4 +26,10 @@ export const tetherTxResponseSchema = z.object({
 });
 export type TetherTxResponse = z.infer<typeof tetherTxResponseSchema>;
 
-export const TETHER_FAILURES = ['reverted', 'wrong_token', 'wrong_recipient', 'wrong_sender', 'amount_too_low'] as const;
+export const TETHER_FAILURES = [
+  'reverted',
+  'wrong_token',
+  'wrong_recipient',
+  'wrong_sender',
+  'amount_too_low',
+] as const;

@@ -31,7 +31,12 @@ export const topUpRequestSchema = z.object({
 export type TopUpRequest = z.input<typeof topUpRequestSchema>;
 
 /** tether: what the wallet transfers (amount in the token's smallest unit). */
-export const payToSchema = z.object({ chain_id: z.number().int(), contract: z.string(), to: z.string(), amount: z.string() });
+export const payToSchema = z.object({
+  chain_id: z.number().int(),
+  contract: z.string(),
+  to: z.string(),
+  amount: z.string(),
+});
 export type PayTo = z.infer<typeof payToSchema>;
 
 export const paymentOrderSchema = z.object({

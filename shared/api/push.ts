@@ -19,7 +19,10 @@ const endpointSchema = z
       return false;
     }
   }, 'Must be an https URL')
-  .meta({ description: 'Where the push service takes messages (PushSubscription.endpoint): an https URL of a public host.', example: 'https://fcm.googleapis.com/fcm/send/example-endpoint' });
+  .meta({
+    description: 'Where the push service takes messages (PushSubscription.endpoint): an https URL of a public host.',
+    example: 'https://fcm.googleapis.com/fcm/send/example-endpoint',
+  });
 
 export const pushPublicKeySchema = z.object({
   /** The VAPID public key (uncompressed P-256 point, base64url): `applicationServerKey` for `pushManager.subscribe`. */
@@ -33,10 +36,18 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.number().int().nonnegative().max(8.64e15).nullable().optional(),
   keys: z.object({
     /** The client's ECDH P-256 public key: 65 bytes, uncompressed (first byte 0x04), base64url. */
-    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, 'Must be a base64url P-256 public key (65 bytes)')
-      .meta({ description: 'A point on the P-256 curve, uncompressed, base64url.', example: 'BLd5x7V9j1EJYRTC1_H7eJSE-K3_T6tTjDiLz5TBF0LQ7nNNONbhxsgygu3SEZ7epjr2RV6xOOVplxhERIfWGwE' }),
+    p256dh: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'Must be a base64url P-256 public key (65 bytes)')
+      .meta({
+        description: 'A point on the P-256 curve, uncompressed, base64url.',
+        example: 'BLd5x7V9j1EJYRTC1_H7eJSE-K3_T6tTjDiLz5TBF0LQ7nNNONbhxsgygu3SEZ7epjr2RV6xOOVplxhERIfWGwE',
+      }),
     /** The 16-byte authentication secret, base64url. */
-    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'Must be a base64url secret of 16 bytes').meta({ example: 'mBmg5vABI0zyI7rwkLGzmQ' }),
+    auth: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'Must be a base64url secret of 16 bytes')
+      .meta({ example: 'mBmg5vABI0zyI7rwkLGzmQ' }),
   }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;

@@ -27,7 +27,9 @@ export type SocialRewardRequest = z.infer<typeof socialRewardRequestSchema>;
 export const socialRewardResponseSchema = z.object({
   detail: z.string(),
   code: messageCode,
-  rewards: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS as [SocialNetwork, ...SocialNetwork[]]), reward: z.number().int() })),
+  rewards: z.array(
+    z.object({ network: z.enum(SOCIAL_NETWORKS as [SocialNetwork, ...SocialNetwork[]]), reward: z.number().int() }),
+  ),
 });
 export type SocialRewardResponse = z.infer<typeof socialRewardResponseSchema>;
 

@@ -29,7 +29,9 @@ const app = (
 
 const container = document.getElementById('root')!;
 if (container.firstElementChild) {
-  void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() => hydrateRoot(container, app));
+  void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() =>
+    hydrateRoot(container, app),
+  );
 } else {
   createRoot(container).render(app);
 }

@@ -38,7 +38,10 @@ export async function renderLanding(lng: string, resources: Resources): Promise<
   // reveals later (fallback in the HTML, no content without JavaScript); no limit keeps it inline.
   const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const html = await drain(prelude);
-  if (html.includes('<template id="B:')) throw new Error(`prerender of /: a Suspense boundary did not finish: ${html.slice(html.indexOf('<template id="B:') - 300, html.indexOf('<template id="B:') + 100)}`);
+  if (html.includes('<template id="B:'))
+    throw new Error(
+      `prerender of /: a Suspense boundary did not finish: ${html.slice(html.indexOf('<template id="B:') - 300, html.indexOf('<template id="B:') + 100)}`,
+    );
   return html;
 }
 

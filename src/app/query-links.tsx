@@ -3,7 +3,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-const QueryParamsHandler = lazy(() => import('../features/auth/components/query-params-handler').then((m) => ({ default: m.QueryParamsHandler })));
+const QueryParamsHandler = lazy(() =>
+  import('../features/auth/components/query-params-handler').then((m) => ({ default: m.QueryParamsHandler })),
+);
 
 export function QueryLinks() {
   const { search } = useLocation();

@@ -35,7 +35,9 @@ const preloaded = new Map<RoutePath, PageModule>();
 function lazyPage(path: RoutePath) {
   return lazy(() => {
     const module = preloaded.get(path);
-    return module ? ({ then: (resolve: (m: PageModule) => void) => resolve(module) } as Promise<PageModule>) : PAGES[path]();
+    return module
+      ? ({ then: (resolve: (m: PageModule) => void) => resolve(module) } as Promise<PageModule>)
+      : PAGES[path]();
   });
 }
 
@@ -60,7 +62,11 @@ export function AppRoutes() {
                 <Page />
               </RouteGuard>
             );
-            return path === '/' ? <Route key={path} index element={element} /> : <Route key={path} path={path.slice(path === '*' ? 0 : 1)} element={element} />;
+            return path === '/' ? (
+              <Route key={path} index element={element} />
+            ) : (
+              <Route key={path} path={path.slice(path === '*' ? 0 : 1)} element={element} />
+            );
           })}
         </Route>
       </Routes>

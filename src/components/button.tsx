@@ -13,8 +13,28 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'primary', block, loading, dim, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, block && 'btn--block', dim && 'btn--dim', loading && 'btn--loading', className].filter(Boolean).join(' ');
+export function Button({
+  variant = 'primary',
+  block,
+  loading,
+  dim,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    'btn',
+    `btn--${variant}`,
+    block && 'btn--block',
+    dim && 'btn--dim',
+    loading && 'btn--loading',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <Spinner size="sm" /> : icon}

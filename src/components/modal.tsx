@@ -23,7 +23,8 @@ export interface ModalProps {
 let openDialogs = 0;
 let opener: HTMLElement | null = null;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ title, children, onClose, onBack, size = 'sm', description, className }: ModalProps) {
   const { t } = useTranslation();
@@ -42,7 +43,10 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
     const root = document.getElementById('root');
     root?.setAttribute('inert', '');
     const p = panel.current;
-    const first = p?.querySelector<HTMLElement>('[data-autofocus]') ?? p?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`) ?? p?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      p?.querySelector<HTMLElement>('[data-autofocus]') ??
+      p?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`) ??
+      p?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => {
       openDialogs--;
@@ -64,7 +68,9 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
       return;
     }
     if (e.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
     if (items.length === 0) {
       e.preventDefault();
       return;
@@ -100,7 +106,10 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
           {onBack ? (
             <button type="button" className="modal__icon" onClick={onBack} aria-label={t('modal.back')}>
               <svg width="20" height="20" viewBox="0 0 10 10" shapeRendering="crispEdges" aria-hidden="true">
-                <path fill="currentColor" d="M4 1h1v1H4zM3 2h1v1H3zM2 3h1v1H2zM1 4h8v2H1zM2 6h1v1H2zM3 7h1v1H3zM4 8h1v1H4z" />
+                <path
+                  fill="currentColor"
+                  d="M4 1h1v1H4zM3 2h1v1H3zM2 3h1v1H2zM1 4h8v2H1zM2 6h1v1H2zM3 7h1v1H3zM4 8h1v1H4z"
+                />
               </svg>
             </button>
           ) : (
@@ -109,7 +118,10 @@ export function Modal({ title, children, onClose, onBack, size = 'sm', descripti
           {onClose && (
             <button type="button" className="modal__icon" onClick={onClose} aria-label={t('modal.close')}>
               <svg width="20" height="20" viewBox="0 0 10 10" shapeRendering="crispEdges" aria-hidden="true">
-                <path fill="currentColor" d="M1 1h2v1H1zM2 2h2v1H2zM3 3h4v1H3zM4 4h2v2H4zM3 6h4v1H3zM2 7h2v1H2zM1 8h2v1H1zM7 1h2v1H7zM6 2h2v1H6zM6 7h2v1H6zM7 8h2v1H7z" />
+                <path
+                  fill="currentColor"
+                  d="M1 1h2v1H1zM2 2h2v1H2zM3 3h4v1H3zM4 4h2v2H4zM3 6h4v1H3zM2 7h2v1H2zM1 8h2v1H1zM7 1h2v1H7zM6 2h2v1H6zM6 7h2v1H6zM7 8h2v1H7z"
+                />
               </svg>
             </button>
           )}

@@ -22,7 +22,13 @@ export function TextField({ label, error, hint, trailing, hideLabel, className, 
         {label}
       </label>
       <div className="field__control">
-        <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {trailing && <div className="field__trailing">{trailing}</div>}
       </div>
       {error && (

@@ -36,7 +36,9 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const statusOf = (err: unknown) => (err as { status?: number; response?: { status?: number } })?.status ?? (err as { response?: { status?: number } })?.response?.status;
+const statusOf = (err: unknown) =>
+  (err as { status?: number; response?: { status?: number } })?.status ??
+  (err as { response?: { status?: number } })?.response?.status;
 
 /**
  * How a renewal ended: a new access token; the session is over (the server refused the refresh
@@ -60,7 +62,9 @@ export function refreshAccessToken(): Promise<Renewal> {
     .catch((err): Renewal => {
       console.warn('Refresh token failed', err);
       const status = statusOf(err);
-      return status === 400 || status === 401 || status === 403 ? { outcome: 'over' } : { outcome: 'later', error: err };
+      return status === 400 || status === 401 || status === 403
+        ? { outcome: 'over' }
+        : { outcome: 'later', error: err };
     })
     .finally(() => {
       refreshing = null;

@@ -31,7 +31,11 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !
 function fieldErrors(body: Record<string, unknown> | null): FieldError[] {
   const list = body?.errors;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((e) => (isRecord(e) && typeof e.field === 'string' && typeof e.message === 'string' ? [{ field: e.field, message: e.message }] : []));
+  return list.flatMap((e) =>
+    isRecord(e) && typeof e.field === 'string' && typeof e.message === 'string'
+      ? [{ field: e.field, message: e.message }]
+      : [],
+  );
 }
 
 /** What the error says about the call (status, body); anything not from ofetch counts as a network failure. */

@@ -26,7 +26,10 @@ export function useAppConfig(): PublicConfig | null {
   const [config, setConfig] = useState<PublicConfig | null>(null);
   useEffect(() => {
     let live = true;
-    loadAppConfig().then((c) => live && setConfig(c), () => undefined);
+    loadAppConfig().then(
+      (c) => live && setConfig(c),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

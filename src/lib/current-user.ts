@@ -18,7 +18,11 @@ export const userFetchFailedAtom = atom(false);
 export const currentUserAtom = atom<UserRow | null | undefined>(undefined);
 
 const loadDb = () => import('./db');
-const loadApi = () => Promise.all([import('./api-client'), import('./api-errors')]).then(([client, errors]) => ({ api: client.api, toApiFailure: errors.toApiFailure }));
+const loadApi = () =>
+  Promise.all([import('./api-client'), import('./api-errors')]).then(([client, errors]) => ({
+    api: client.api,
+    toApiFailure: errors.toApiFailure,
+  }));
 
 let mirror: { unsubscribe(): void } | null = null;
 async function startMirror(): Promise<void> {
@@ -110,7 +114,8 @@ export function useCurrentUser(): UserRow | undefined {
 }
 
 /** Spec §2: the player block shows when there is a username or a wallet; Connect shows otherwise. */
-export const hasIdentity = (u: Pick<Me, 'username' | 'wallet_address'> | null | undefined) => Boolean(u && (u.username || u.wallet_address));
+export const hasIdentity = (u: Pick<Me, 'username' | 'wallet_address'> | null | undefined) =>
+  Boolean(u && (u.username || u.wallet_address));
 
 /** Logout (spec §4): tell the server (POST auth/logout/ {refresh}), then forget everything locally. */
 export async function logout(): Promise<void> {

@@ -16,14 +16,17 @@ interface Entry {
 }
 
 /** A device string is opaque; this only refuses what could break the header (commas, spaces, controls, huge). */
-const usable = (s: unknown): s is string => typeof s === 'string' && s.length > 0 && s.length <= 512 && /^[\x21-\x2b\x2d-\x7e]+$/.test(s);
+const usable = (s: unknown): s is string =>
+  typeof s === 'string' && s.length > 0 && s.length <= 512 && /^[\x21-\x2b\x2d-\x7e]+$/.test(s);
 
 function readEntries(): Entry[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(DEVICE_STORAGE_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .map((e): Entry | null => (usable(e) ? { device: e } : e && typeof e === 'object' && usable((e as Entry).device) ? (e as Entry) : null))
+      .map((e): Entry | null =>
+        usable(e) ? { device: e } : e && typeof e === 'object' && usable((e as Entry).device) ? (e as Entry) : null,
+      )
       .filter((e): e is Entry => e !== null)
       .slice(0, DEVICE_HEADER_MAX);
   } catch {

@@ -18,7 +18,14 @@ export function truncateTo(value: number, decimals: number): number {
 /** A PXT amount, e.g. '0.016666' / '1 234,500000'. */
 export function formatPxt(value: number, language: string): string {
   let f = pxtFormats.get(language);
-  if (!f) pxtFormats.set(language, (f = new Intl.NumberFormat(language, { minimumFractionDigits: PXT_DECIMALS, maximumFractionDigits: PXT_DECIMALS })));
+  if (!f)
+    pxtFormats.set(
+      language,
+      (f = new Intl.NumberFormat(language, {
+        minimumFractionDigits: PXT_DECIMALS,
+        maximumFractionDigits: PXT_DECIMALS,
+      })),
+    );
   return f.format(truncateTo(value, PXT_DECIMALS));
 }
 
@@ -35,6 +42,10 @@ const usdtFormats = new Map<string, Intl.NumberFormat>();
 export function formatUsdt(baseUnits: string | undefined, language: string): string {
   if (!baseUnits) return '';
   let f = usdtFormats.get(language);
-  if (!f) usdtFormats.set(language, (f = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 6 })));
+  if (!f)
+    usdtFormats.set(
+      language,
+      (f = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 6 })),
+    );
   return f.format(Number(baseUnits) / 1e6);
 }

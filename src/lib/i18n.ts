@@ -7,7 +7,20 @@ import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@shar
 import { detectLanguage as detectOneLanguage } from './language-detect';
 
 /** Namespaces shipped in public/locales/<lng>/. Add a file to both languages and list it here. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'landing', 'tasks', 'referrals', 'profile', 'blog', 'arcade', 'ico', 'mining', 'pwa'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'landing',
+  'tasks',
+  'referrals',
+  'profile',
+  'blog',
+  'arcade',
+  'ico',
+  'mining',
+  'pwa',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
@@ -35,7 +48,10 @@ export const fetchBackend: BackendModule = {
         if (!r.ok) throw new Error(`/locales/${language}/${namespace}.json: ${r.status}`);
         return r.json();
       })
-      .then((data) => callback(null, data), (err: Error) => callback(err, false));
+      .then(
+        (data) => callback(null, data),
+        (err: Error) => callback(err, false),
+      );
   },
 };
 
@@ -56,7 +72,10 @@ export const i18nReady = i18next
   .use(fetchBackend)
   .use(initReactI18next)
   .init({
-    lng: detectLanguage(savedLanguage(), typeof window === 'undefined' ? [] : (window.navigator.languages ?? [window.navigator.language])),
+    lng: detectLanguage(
+      savedLanguage(),
+      typeof window === 'undefined' ? [] : (window.navigator.languages ?? [window.navigator.language]),
+    ),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',

@@ -8,7 +8,11 @@
  * The interface language: `saved` when it is a supported language, else the first of `browser`
  * (BCP 47 tags, most preferred first) whose primary subtag is supported, else `supported[0]`.
  */
-export function detectLanguage(saved: string | null, browser: readonly string[], supported: readonly string[] = ['en', 'ru']): string {
+export function detectLanguage(
+  saved: string | null,
+  browser: readonly string[],
+  supported: readonly string[] = ['en', 'ru'],
+): string {
   if (saved && supported.indexOf(saved) >= 0) return saved;
   for (let i = 0; i < browser.length; i++) {
     const base = String(browser[i]).split('-')[0].toLowerCase();

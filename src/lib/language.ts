@@ -11,7 +11,10 @@ const SCROLL_KEY = 'pxt.languageReloadScroll';
 export const shouldReload = (lastReloadAt: number | null, now: number) =>
   lastReloadAt === null || now - lastReloadAt >= LANGUAGE_RELOAD_GUARD_MS;
 
-export async function switchLanguage(lng: Language, reload: () => void = () => window.location.reload()): Promise<void> {
+export async function switchLanguage(
+  lng: Language,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
   await i18n.changeLanguage(lng);
   const last = Number(sessionStorage.getItem(LAST_RELOAD_KEY)) || null;
   const now = Date.now();
@@ -38,7 +41,8 @@ export function restoreScrollAfterLanguageReload(): void {
 }
 
 /** The install manifest of a language: Russian players install with Russian texts (sw/pwa-options.ts). */
-export const manifestHref = (lng: string | undefined) => (lng === 'ru' ? '/manifest.ru.webmanifest' : '/manifest.webmanifest');
+export const manifestHref = (lng: string | undefined) =>
+  lng === 'ru' ? '/manifest.ru.webmanifest' : '/manifest.webmanifest';
 
 /** Points <link rel=manifest> at the manifest of `lng`; Chromium re-reads it when the href changes. */
 export function pointManifestAt(lng: string | undefined, doc: Document = document): void {

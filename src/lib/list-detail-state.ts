@@ -23,10 +23,20 @@ export type Part = 'list' | 'detail';
 
 const emptySlot = { data: null, loading: false, error: null };
 
-export const initialListDetail = <L, D>(): ListDetailState<L, D> => ({ list: emptySlot, detail: emptySlot, detailId: null });
+export const initialListDetail = <L, D>(): ListDetailState<L, D> => ({
+  list: emptySlot,
+  detail: emptySlot,
+  detailId: null,
+});
 
-export const requested = <L, D>(s: ListDetailState<L, D>, part: Part, id: string | null = s.detailId): ListDetailState<L, D> =>
-  part === 'list' ? { ...s, list: { ...s.list, loading: true, error: null } } : { ...s, detailId: id, detail: { ...s.detail, loading: true, error: null } };
+export const requested = <L, D>(
+  s: ListDetailState<L, D>,
+  part: Part,
+  id: string | null = s.detailId,
+): ListDetailState<L, D> =>
+  part === 'list'
+    ? { ...s, list: { ...s.list, loading: true, error: null } }
+    : { ...s, detailId: id, detail: { ...s.detail, loading: true, error: null } };
 
 export function answered<L, D>(s: ListDetailState<L, D>, part: 'list', data: L): ListDetailState<L, D>;
 export function answered<L, D>(s: ListDetailState<L, D>, part: 'detail', data: D, id: string): ListDetailState<L, D>;
@@ -36,7 +46,12 @@ export function answered<L, D>(s: ListDetailState<L, D>, part: Part, data: L | D
   return { ...s, detail: { data: data as D, loading: false, error: null } };
 }
 
-export const failed = <L, D>(s: ListDetailState<L, D>, part: Part, error: string, id: string | null = s.detailId): ListDetailState<L, D> => {
+export const failed = <L, D>(
+  s: ListDetailState<L, D>,
+  part: Part,
+  error: string,
+  id: string | null = s.detailId,
+): ListDetailState<L, D> => {
   if (part === 'list') return { ...s, list: { ...s.list, loading: false, error } };
   if (id !== s.detailId) return s;
   // A failed detail shows no stale item of another id.
@@ -48,12 +63,17 @@ export const withError = <L, D>(s: ListDetailState<L, D>, part: Part, error: str
   part === 'list' ? { ...s, list: { ...s.list, error } } : { ...s, detail: { ...s.detail, error } };
 
 /** Clears the detail: its item, its error, its loading; an answer still on its way is dropped. */
-export const detailCleared = <L, D>(s: ListDetailState<L, D>): ListDetailState<L, D> => ({ ...s, detail: emptySlot, detailId: null });
+export const detailCleared = <L, D>(s: ListDetailState<L, D>): ListDetailState<L, D> => ({
+  ...s,
+  detail: emptySlot,
+  detailId: null,
+});
 
 /** One list-and-detail state on the app's store, with the actions that load and clear it. */
 export function listDetailStore<L, D>(texts: { list: (err: unknown) => string; detail: (err: unknown) => string }) {
   const stateAtom: PrimitiveAtom<ListDetailState<L, D>> = atom(initialListDetail<L, D>());
-  const update = (f: (s: ListDetailState<L, D>) => ListDetailState<L, D>) => store.set(stateAtom, f(store.get(stateAtom)));
+  const update = (f: (s: ListDetailState<L, D>) => ListDetailState<L, D>) =>
+    store.set(stateAtom, f(store.get(stateAtom)));
   return {
     atom: stateAtom,
     async loadList(fetch: () => Promise<L>): Promise<void> {

@@ -51,7 +51,8 @@ export function isNetworkFailure(err: unknown): boolean {
 }
 
 const statusOf = (err: unknown): number => (err instanceof FetchError ? (err.status ?? err.response?.status ?? 0) : 0);
-const codeOf = (err: unknown): unknown => (err instanceof FetchError ? (err.data as { code?: unknown } | undefined)?.code : undefined);
+const codeOf = (err: unknown): unknown =>
+  err instanceof FetchError ? (err.data as { code?: unknown } | undefined)?.code : undefined;
 
 /** An answer that is not a verdict on the call: try again later with the same key. */
 function retryLater(err: unknown): boolean {
@@ -138,7 +139,11 @@ export function replayOutbox(): Promise<ReplaySummary> {
  * A row without owner (made by an older version, or signed out) goes out as before: sign-out
  * cleared the outbox then, so it can only be the current player's.
  */
-export function rowVerdict(row: Pick<OutboxRow, 'owner'>, signedIn: boolean, account: string | null): 'send' | 'wait' | 'drop' {
+export function rowVerdict(
+  row: Pick<OutboxRow, 'owner'>,
+  signedIn: boolean,
+  account: string | null,
+): 'send' | 'wait' | 'drop' {
   if (!row.owner) return 'send';
   if (!signedIn || !account) return 'wait';
   return row.owner === account ? 'send' : 'drop';
@@ -147,7 +152,11 @@ export function rowVerdict(row: Pick<OutboxRow, 'owner'>, signedIn: boolean, acc
 async function replay(): Promise<ReplaySummary> {
   const summary: ReplaySummary = { sent: 0, failed: 0, pending: 0, sentPaths: [] };
   // Done calls are kept as long as the server remembers their keys, then dropped.
-  await db.outbox.where('status').equals('done').and((r) => r.createdAt < Date.now() - IDEMPOTENCY_WINDOW_MS).delete();
+  await db.outbox
+    .where('status')
+    .equals('done')
+    .and((r) => r.createdAt < Date.now() - IDEMPOTENCY_WINDOW_MS)
+    .delete();
   const open = await db.outbox.where('status').anyOf(OPEN_STATUSES).sortBy('id');
   const signedIn = isSignedIn();
   const account = currentAccount();
@@ -161,7 +170,11 @@ async function replay(): Promise<ReplaySummary> {
     const row = rows[i];
     await db.outbox.update(row.id!, { status: 'sending' });
     try {
-      await api(row.path, { method: row.method, body: row.body as Record<string, unknown> | undefined, idempotencyKey: row.key });
+      await api(row.path, {
+        method: row.method,
+        body: row.body as Record<string, unknown> | undefined,
+        idempotencyKey: row.key,
+      });
       await db.outbox.update(row.id!, { status: 'done', error: null });
       summary.sent++;
       summary.sentPaths.push(row.path);

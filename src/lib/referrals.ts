@@ -26,7 +26,8 @@ export async function refreshReferrals(): Promise<Referral[]> {
 export const isActiveReferral = (row: { active?: unknown }) => row.active === true;
 
 /** How many stored friends are active (for useLiveQuery). */
-export const storedActiveReferralCount = () => db.referrals.filter((row) => isActiveReferral(row as ReferralRow)).count();
+export const storedActiveReferralCount = () =>
+  db.referrals.filter((row) => isActiveReferral(row as ReferralRow)).count();
 
 /** The stored list, newest first (for useLiveQuery). */
 export async function storedReferrals(): Promise<ReferralRow[]> {

@@ -28,7 +28,12 @@ export function accountOfToken(token: string | null | undefined): string | null 
   const body = token?.split('.')[1];
   if (!body) return null;
   try {
-    const json = atob(body.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(body.length / 4) * 4, '='));
+    const json = atob(
+      body
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(body.length / 4) * 4, '='),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown }).sub;
     return typeof sub === 'number' || (typeof sub === 'string' && sub) ? String(sub) : null;
   } catch {

@@ -35,12 +35,45 @@ export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`;
  * Public endpoints of chains USDT lives on, for wallets that do not know them yet (EIP-3085).
  * Ethereum itself is in every wallet. Another chain the wallet lacks is a clear refusal.
  */
-const KNOWN_CHAINS: Record<number, { chainName: string; rpcUrls: string[]; nativeCurrency: { name: string; symbol: string; decimals: number }; blockExplorerUrls: string[] }> = {
-  56: { chainName: 'BNB Smart Chain', rpcUrls: ['https://bsc-dataseed.bnbchain.org'], nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, blockExplorerUrls: ['https://bscscan.com'] },
-  137: { chainName: 'Polygon', rpcUrls: ['https://polygon-rpc.com'], nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 }, blockExplorerUrls: ['https://polygonscan.com'] },
-  42161: { chainName: 'Arbitrum One', rpcUrls: ['https://arb1.arbitrum.io/rpc'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://arbiscan.io'] },
-  10: { chainName: 'OP Mainnet', rpcUrls: ['https://mainnet.optimism.io'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://optimistic.etherscan.io'] },
-  43114: { chainName: 'Avalanche C-Chain', rpcUrls: ['https://api.avax.network/ext/bc/C/rpc'], nativeCurrency: { name: 'AVAX', symbol: 'AVAX', decimals: 18 }, blockExplorerUrls: ['https://snowtrace.io'] },
+const KNOWN_CHAINS: Record<
+  number,
+  {
+    chainName: string;
+    rpcUrls: string[];
+    nativeCurrency: { name: string; symbol: string; decimals: number };
+    blockExplorerUrls: string[];
+  }
+> = {
+  56: {
+    chainName: 'BNB Smart Chain',
+    rpcUrls: ['https://bsc-dataseed.bnbchain.org'],
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    blockExplorerUrls: ['https://bscscan.com'],
+  },
+  137: {
+    chainName: 'Polygon',
+    rpcUrls: ['https://polygon-rpc.com'],
+    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+    blockExplorerUrls: ['https://polygonscan.com'],
+  },
+  42161: {
+    chainName: 'Arbitrum One',
+    rpcUrls: ['https://arb1.arbitrum.io/rpc'],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    blockExplorerUrls: ['https://arbiscan.io'],
+  },
+  10: {
+    chainName: 'OP Mainnet',
+    rpcUrls: ['https://mainnet.optimism.io'],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    blockExplorerUrls: ['https://optimistic.etherscan.io'],
+  },
+  43114: {
+    chainName: 'Avalanche C-Chain',
+    rpcUrls: ['https://api.avax.network/ext/bc/C/rpc'],
+    nativeCurrency: { name: 'AVAX', symbol: 'AVAX', decimals: 18 },
+    blockExplorerUrls: ['https://snowtrace.io'],
+  },
 };
 
 /** EIP-3326's "unrecognised chain" (4902); some wallets wrap it in data.originalError. */
@@ -77,7 +110,11 @@ export interface TransferRequest {
  * only from it, so another selected account is refused here before any token moves) and returns
  * the transaction hash.
  */
-export async function sendErc20Transfer(provider: Eip1193Provider, payTo: TransferRequest, from: string): Promise<`0x${string}`> {
+export async function sendErc20Transfer(
+  provider: Eip1193Provider,
+  payTo: TransferRequest,
+  from: string,
+): Promise<`0x${string}`> {
   const accounts = ((await provider.request({ method: 'eth_requestAccounts' })) as string[] | undefined) ?? [];
   if (accounts.length === 0) throw new WalletTransferError('no_account');
   const account = accounts.find((a) => a.toLowerCase() === from.toLowerCase());

@@ -109,7 +109,8 @@ export async function findProvider(waitMs = 400): Promise<Eip1193Provider | null
   if (chosen) return chosen.provider;
   const wallets = await discoverWallets(waitMs);
   const last = storedChoice();
-  const pick = wallets.find((w) => last !== '' && w.rdns === last) ?? wallets.find((w) => w.rdns === METAMASK_RDNS) ?? wallets[0];
+  const pick =
+    wallets.find((w) => last !== '' && w.rdns === last) ?? wallets.find((w) => w.rdns === METAMASK_RDNS) ?? wallets[0];
   return pick?.provider ?? injectedProvider();
 }
 
@@ -149,7 +150,10 @@ export function utf8ToHex(text: string): `0x${string}` {
 }
 
 /** eth_requestAccounts, then personal_sign of `text` by the first account. */
-export async function signText(provider: Eip1193Provider, text: string): Promise<{ address: string; signature: string }> {
+export async function signText(
+  provider: Eip1193Provider,
+  text: string,
+): Promise<{ address: string; signature: string }> {
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[] | undefined;
   const address = accounts?.[0];
   if (!address) throw new Error('The wallet returned no account');

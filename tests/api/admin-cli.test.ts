@@ -35,13 +35,25 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
 
   function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     const base: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DATABASE_URL|BLOG_DIR|ICO_|DATA_DIR)/.test(k)) base[k] = v;
-    const childEnv = { ...base, NODE_ENV: 'test', DATA_DIR: t.dataDir, ...(t.app.config.databaseUrl ? { DATABASE_URL: t.app.config.databaseUrl } : {}), ...env };
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && !/^(DATABASE_URL|BLOG_DIR|ICO_|DATA_DIR)/.test(k)) base[k] = v;
+    const childEnv = {
+      ...base,
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      ...(t.app.config.databaseUrl ? { DATABASE_URL: t.app.config.databaseUrl } : {}),
+      ...env,
+    };
     return new Promise((resolve) => {
-      execFile(process.execPath, ['--enable-source-maps', join(outdir, 'admin.js'), ...args], { cwd: ROOT, env: childEnv, timeout: 25_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      });
+      execFile(
+        process.execPath,
+        ['--enable-source-maps', join(outdir, 'admin.js'), ...args],
+        { cwd: ROOT, env: childEnv, timeout: 25_000 },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
     });
   }
 
@@ -50,7 +62,13 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
   }
 
   async function adminRows(id: number) {
-    return t.app.db.selectFrom('ledger').selectAll().where('user_id', '=', id).where('reason', '=', 'admin_grant').orderBy('id').execute();
+    return t.app.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', id)
+      .where('reason', '=', 'admin_grant')
+      .orderBy('id')
+      .execute();
   }
 
   beforeAll(async () => {
@@ -65,7 +83,14 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
   it('shows help, with no command too, and refuses unknown commands', async () => {
     const [help, bare, unknown] = await Promise.all([cli(['help']), cli([]), cli(['frobnicate'])]);
     expect(help.code).toBe(0);
-    for (const form of ['users [text]', 'orders [user]', 'flag <user> ico|language on|off', 'grant <user> coins|gems|pxt <amount>', 'blog reload', 'season create <title> <starts> <ends>']) {
+    for (const form of [
+      'users [text]',
+      'orders [user]',
+      'flag <user> ico|language on|off',
+      'grant <user> coins|gems|pxt <amount>',
+      'blog reload',
+      'season create <title> <starts> <ends>',
+    ]) {
       expect(help.stdout).toContain(form);
     }
     expect(bare.code).toBe(0);
@@ -78,7 +103,9 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
     const all = await cli(['users']);
     expect(all.code).toBe(0);
     const lines = all.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^id\s+username\s+email\s+wallet\s+coins\s+pxt\s+gems\s+ico\s+language\s+created \(UTC\)$/);
+    expect(lines[0]).toMatch(
+      /^id\s+username\s+email\s+wallet\s+coins\s+pxt\s+gems\s+ico\s+language\s+created \(UTC\)$/,
+    );
     expect(lines[1]).toMatch(/^-+( +-+)+$/);
     expect(all.stdout).toContain(alice.username);
     expect(all.stdout).toContain(bob.email);
@@ -206,7 +233,13 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
 
     const runs = await Promise.all([
       cli(['season', 'create', 'Clash', '2098-06-01', '2100-01-01']),
-      cli(['season', 'create', 'Inside', new Date(Date.now() + 60_000).toISOString(), new Date(Date.now() + 120_000).toISOString()]),
+      cli([
+        'season',
+        'create',
+        'Inside',
+        new Date(Date.now() + 60_000).toISOString(),
+        new Date(Date.now() + 120_000).toISOString(),
+      ]),
       cli(['season', 'create', 'Backwards', '2101-02-01', '2101-01-01']),
       cli(['season', 'create', 'Bad', 'next-monday', '2101-01-01']),
       cli(['season', 'create', 'Bad', '2101-02-30', '2101-03-01']),
@@ -230,19 +263,59 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
     expect(list.stdout).toMatch(/Season 2 .* planned/);
   });
 
-  it('lists Gems orders with status and provider reference, all or one player\'s', async () => {
+  it("lists Gems orders with status and provider reference, all or one player's", async () => {
     expect((await cli(['orders', alice.email])).stdout.trim()).toBe(`no orders of ${alice.username} (id ${ids.alice})`);
-    const paid = await createOrder(t.app.db, { userId: ids.alice, itemId: 'gems_50', quantity: 2, method: 'sbp', provider: 'yookassa', walletAddress: null });
-    await t.app.db.transaction().execute((trx) => bookCheckout(trx, paid, { status: 'paid', externalId: 'yk-payment-1', charge: { amount: '898.20', currency: 'RUB' } }));
-    const pending = await createOrder(t.app.db, { userId: ids.bob, itemId: 'gems_50', quantity: 1, method: 'card', provider: 'stripe', walletAddress: null });
-    await t.app.db.transaction().execute((trx) => bookCheckout(trx, pending, { status: 'pending', externalId: 'cs_test_2', checkoutUrl: 'https://checkout.test/2' }));
+    const paid = await createOrder(t.app.db, {
+      userId: ids.alice,
+      itemId: 'gems_50',
+      quantity: 2,
+      method: 'sbp',
+      provider: 'yookassa',
+      walletAddress: null,
+    });
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        bookCheckout(trx, paid, {
+          status: 'paid',
+          externalId: 'yk-payment-1',
+          charge: { amount: '898.20', currency: 'RUB' },
+        }),
+      );
+    const pending = await createOrder(t.app.db, {
+      userId: ids.bob,
+      itemId: 'gems_50',
+      quantity: 1,
+      method: 'card',
+      provider: 'stripe',
+      walletAddress: null,
+    });
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        bookCheckout(trx, pending, {
+          status: 'pending',
+          externalId: 'cs_test_2',
+          checkoutUrl: 'https://checkout.test/2',
+        }),
+      );
 
     const all = await cli(['orders']);
     expect(all.code).toBe(0);
     const lines = all.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^id\s+player\s+status\s+method\s+provider\s+reference\s+gems\s+usd\s+charged\s+created \(UTC\)\s+paid \(UTC\)$/);
-    expect(lines[2]).toMatch(new RegExp(`^${pending.id}\\s+${bob.username}\\s+pending\\s+card\\s+stripe\\s+cs_test_2\\s+50 \\(1×\\)\\s+4\\.99\\s+\\d{4}-`));
-    expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+${alice.username}\\s+paid\\s+sbp\\s+yookassa\\s+yk-payment-1\\s+100 \\(2×\\)\\s+9\\.98\\s+898\\.20 RUB\\s+\\d{4}-.*\\d{4}-`));
+    expect(lines[0]).toMatch(
+      /^id\s+player\s+status\s+method\s+provider\s+reference\s+gems\s+usd\s+charged\s+created \(UTC\)\s+paid \(UTC\)$/,
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${pending.id}\\s+${bob.username}\\s+pending\\s+card\\s+stripe\\s+cs_test_2\\s+50 \\(1×\\)\\s+4\\.99\\s+\\d{4}-`,
+      ),
+    );
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^${paid.id}\\s+${alice.username}\\s+paid\\s+sbp\\s+yookassa\\s+yk-payment-1\\s+100 \\(2×\\)\\s+9\\.98\\s+898\\.20 RUB\\s+\\d{4}-.*\\d{4}-`,
+      ),
+    );
     expect(lines.at(-1)).toBe('2 orders');
 
     const mine = await cli(['orders', alice.username]);
@@ -261,7 +334,10 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
       mkdirSync(join(dir, 'en'));
       mkdirSync(join(dir, 'ru'));
       writeFileSync(join(dir, 'en', 'hello.md'), '---\ntitle: Hello\ndate: 2026-05-01\nsummary: Hi\n---\n\nText.\n');
-      writeFileSync(join(dir, 'ru', 'hello.md'), '---\ntitle: Привет\ndate: 2026-05-01\nsummary: Привет\n---\n\nТекст.\n');
+      writeFileSync(
+        join(dir, 'ru', 'hello.md'),
+        '---\ntitle: Привет\ndate: 2026-05-01\nsummary: Привет\n---\n\nТекст.\n',
+      );
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

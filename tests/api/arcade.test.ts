@@ -26,7 +26,9 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
   afterAll(() => t.close());
 
   async function player(): Promise<Player> {
-    const user = await t.app.db.transaction().execute((trx) => createUser(trx, { username: `p_${randomBytes(5).toString('hex')}` }));
+    const user = await t.app.db
+      .transaction()
+      .execute((trx) => createUser(trx, { username: `p_${randomBytes(5).toString('hex')}` }));
     return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
   }
 
@@ -38,17 +40,35 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
   const giveXp = (p: Player, xp: number) => earn(p, 'quest_social', xp);
 
   const getSeason = (p: Player | null) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/arcade/season/', headers: p ? { authorization: `Bearer ${p.token}` } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/arcade/season/',
+      headers: p ? { authorization: `Bearer ${p.token}` } : {},
+    });
 
   const claim = (p: Player, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/arcade/claim/', headers: { authorization: `Bearer ${p.token}`, ...headers }, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/arcade/claim/',
+      headers: { authorization: `Bearer ${p.token}`, ...headers },
+      payload: body as object,
+    });
 
   async function seasonBoosts(p: Player) {
-    return t.app.db.selectFrom('temp_boosts').selectAll().where('user_id', '=', p.id).where('source', '=', 'season').execute();
+    return t.app.db
+      .selectFrom('temp_boosts')
+      .selectAll()
+      .where('user_id', '=', p.id)
+      .where('source', '=', 'season')
+      .execute();
   }
 
   async function money(p: Player) {
-    const u = await t.app.db.selectFrom('users').select(['balance', 'gems']).where('id', '=', p.id).executeTakeFirstOrThrow();
+    const u = await t.app.db
+      .selectFrom('users')
+      .select(['balance', 'gems'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
     // The cached columns must always equal the ledger.
     expect(await ledgerSum(t.app.db, p.id, 'balance')).toBe(Number(u.balance));
     expect(await ledgerSum(t.app.db, p.id, 'gems')).toBe(Number(u.gems));
@@ -79,12 +99,26 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
       xp_per_tier: 100,
     });
     expect(body.tiers).toHaveLength(SEASON_TIERS);
-    expect(body.tiers[0]).toEqual({ tier: 1, xp_required: 100, reward: { kind: 'coins', amount: 10 }, claimed: false, claimable: false });
+    expect(body.tiers[0]).toEqual({
+      tier: 1,
+      xp_required: 100,
+      reward: { kind: 'coins', amount: 10 },
+      claimed: false,
+      claimable: false,
+    });
     expect(body.tiers[4].reward).toEqual({ kind: 'boost', hours: 4 });
     expect(body.tiers[5].reward).toEqual({ kind: 'coins', amount: 20 });
     expect(body.tiers[28].reward).toEqual({ kind: 'coins', amount: 60 });
-    expect(body.tiers[29]).toEqual({ tier: 30, xp_required: 3000, reward: { kind: 'gems', amount: 50 }, claimed: false, claimable: false });
-    const boostTiers = body.tiers.filter((x: { reward: { kind: string } }) => x.reward.kind === 'boost').map((x: { tier: number }) => x.tier);
+    expect(body.tiers[29]).toEqual({
+      tier: 30,
+      xp_required: 3000,
+      reward: { kind: 'gems', amount: 50 },
+      claimed: false,
+      claimable: false,
+    });
+    const boostTiers = body.tiers
+      .filter((x: { reward: { kind: string } }) => x.reward.kind === 'boost')
+      .map((x: { tier: number }) => x.tier);
     expect(boostTiers).toEqual([5, 10, 15, 20, 25]);
   });
 
@@ -130,9 +164,18 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
     expect(again.json().code).toBe('tier_already_claimed');
     expect((await money(p)).coins).toBe(before.coins + 10);
 
-    const rows = await t.app.db.selectFrom('ledger').selectAll().where('user_id', '=', p.id).where('reason', '=', 'season_tier').execute();
+    const rows = await t.app.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', p.id)
+      .where('reason', '=', 'season_tier')
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ currency: 'balance', amount: 10, unique_key: `season_tier:${p.id}:${season.id}:1` });
+    expect(rows[0]).toMatchObject({
+      currency: 'balance',
+      amount: 10,
+      unique_key: `season_tier:${p.id}:${season.id}:1`,
+    });
     // The season's own coins give no XP.
     expect((await getSeason(p)).json().xp).toBe(150);
   });
@@ -150,7 +193,9 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
     expect(after.gems - before.gems).toBe(50);
     const boosts = await seasonBoosts(p);
     expect(boosts).toHaveLength(5);
-    expect(boosts.every((b) => Number(b.duration_seconds) === 4 * 3600 && Number(b.value) === 2 && b.state === 'owned')).toBe(true);
+    expect(
+      boosts.every((b) => Number(b.duration_seconds) === 4 * 3600 && Number(b.value) === 2 && b.state === 'owned'),
+    ).toBe(true);
     const body = (await getSeason(p)).json();
     expect(body.tier).toBe(30);
     expect(body.tiers.every((x: { claimed: boolean; claimable: boolean }) => x.claimed && !x.claimable)).toBe(true);
@@ -196,7 +241,11 @@ describe.each(testDialects())('arcade season on %s', (dialect) => {
   it('answers 404 no_active_season when no season is running', async () => {
     const p = await player();
     await giveXp(p, 100);
-    await t.app.db.updateTable('seasons').set({ ends_at: Date.now() - 1 }).where('id', '=', season.id).execute();
+    await t.app.db
+      .updateTable('seasons')
+      .set({ ends_at: Date.now() - 1 })
+      .where('id', '=', season.id)
+      .execute();
     try {
       const res = await getSeason(p);
       expect(res.statusCode).toBe(404);

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_IN_USE } from '@shared/api/auth';
 import { hashToken } from '../../server/services/action-tokens';
-import { API, bearer, isAccountNotice, lastMailTo, mailedToken, mails, otherIp, PASSWORD, reauthFor, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  isAccountNotice,
+  lastMailTo,
+  mailedToken,
+  mails,
+  otherIp,
+  PASSWORD,
+  reauthFor,
+  registerAndConfirm,
+  uniqueEmail,
+  walletLogin,
+} from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
@@ -14,12 +27,18 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
   // Each call comes from its own IP: these tests are about the flows, not the per-IP limits.
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: otherIp() });
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers, remoteAddress: otherIp() });
-  const register = (email: string, password = PASSWORD) => post('/auth/register/', { email, password, confirm_password: password });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${API}${url}`, headers, remoteAddress: otherIp() });
+  const register = (email: string, password = PASSWORD) =>
+    post('/auth/register/', { email, password, confirm_password: password });
   const login = (email: string, password = PASSWORD) => post('/auth/login-by-email/', { email, password });
   const expireTokensOf = async (email: string) => {
     const user = await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('action_tokens').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).execute();
+    await t.app.db
+      .updateTable('action_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .execute();
   };
 
   describe('registration and confirmation', () => {
@@ -30,9 +49,15 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(res.json()).toMatchObject({ email: email.toLowerCase() });
       const token = mailedToken(t, email.toLowerCase(), 'confirmRegistration');
 
-      const stored = await t.app.db.selectFrom('action_tokens').select('token_hash').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+      const stored = await t.app.db
+        .selectFrom('action_tokens')
+        .select('token_hash')
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
       expect(stored).toBeDefined();
-      expect(await t.app.db.selectFrom('action_tokens').select('id').where('token_hash', '=', token).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.app.db.selectFrom('action_tokens').select('id').where('token_hash', '=', token).executeTakeFirst(),
+      ).toBeUndefined();
 
       // Opened in the registering browser (decisions §13: it sends back the answer's registration string).
       const registration = { 'x-registration': res.json().registration as string };
@@ -54,10 +79,22 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect((await register(email)).statusCode).toBe(201);
       const opened = await get(`/auth/confirm-email/${mailedToken(t, email, 'confirmRegistration')}/`);
       expect(opened.statusCode).toBe(200);
-      expect(opened.json()).toMatchObject({ password_set: false, password_token: expect.any(String), access: expect.any(String), refresh: expect.any(String) });
-      expect((await get('/auth/me', bearer(opened.json().access))).json()).toMatchObject({ email, password_set: false });
+      expect(opened.json()).toMatchObject({
+        password_set: false,
+        password_token: expect.any(String),
+        access: expect.any(String),
+        refresh: expect.any(String),
+      });
+      expect((await get('/auth/me', bearer(opened.json().access))).json()).toMatchObject({
+        email,
+        password_set: false,
+      });
       expect((await login(email)).json().code).toBe('invalid_credentials');
-      const chosen = await post('/auth/confirm-password-change/', { token: opened.json().password_token, new_password: 'chosen123', confirm_new_password: 'chosen123' });
+      const chosen = await post('/auth/confirm-password-change/', {
+        token: opened.json().password_token,
+        new_password: 'chosen123',
+        confirm_new_password: 'chosen123',
+      });
       expect(chosen.statusCode).toBe(200);
       expect((await login(email, 'chosen123')).statusCode).toBe(200);
     });
@@ -80,21 +117,42 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       const res = await register(email.toUpperCase());
       expect(res.statusCode).toBe(201);
       // Like a new address's answer, with a registration string too (decisions §13), so it tells nothing.
-      expect(res.json()).toEqual({ detail: 'We have sent a confirmation link to your e-mail.', email, registration: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+      expect(res.json()).toEqual({
+        detail: 'We have sent a confirmation link to your e-mail.',
+        email,
+        registration: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      });
       // registerAndConfirm's sign-in may mail its new-device notice (decisions §13) after `before`.
-      const sent = mails(t).slice(before).filter((m) => !isAccountNotice(m));
+      const sent = mails(t)
+        .slice(before)
+        .filter((m) => !isAccountNotice(m));
       expect(sent.map((m) => m.to)).toEqual([email]);
       expect(sent[0].text).toMatch(/tried to register/);
       expect(sent[0].link.searchParams.get('token')).toBeNull();
     });
 
     it('applies the spec field rules with field errors', async () => {
-      const badEmail = await post('/auth/register/', { email: 'not-an-email', password: PASSWORD, confirm_password: PASSWORD });
+      const badEmail = await post('/auth/register/', {
+        email: 'not-an-email',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      });
       expect(badEmail.statusCode).toBe(400);
       expect(badEmail.json().errors).toContainEqual({ field: 'email', message: 'Enter a valid email' });
-      const weak = await post('/auth/register/', { email: uniqueEmail(), password: 'onlyletters', confirm_password: 'onlyletters' });
-      expect(weak.json().errors).toContainEqual({ field: 'password', message: 'Use 8 or more characters mixing letters and numbers' });
-      const mismatch = await post('/auth/register/', { email: uniqueEmail(), password: PASSWORD, confirm_password: 'other1234' });
+      const weak = await post('/auth/register/', {
+        email: uniqueEmail(),
+        password: 'onlyletters',
+        confirm_password: 'onlyletters',
+      });
+      expect(weak.json().errors).toContainEqual({
+        field: 'password',
+        message: 'Use 8 or more characters mixing letters and numbers',
+      });
+      const mismatch = await post('/auth/register/', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        confirm_password: 'other1234',
+      });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().errors).toContainEqual({ field: 'confirm_password', message: 'Passwords do not match' });
       expect(mismatch.json().code).toBe('invalid');
@@ -116,7 +174,14 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       const token = mailedToken(t, email, 'confirmRegistration');
       const results = await Promise.all([1, 2, 3].map(() => get(`/auth/confirm-email/${token}/`)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
-      expect(await t.app.db.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id').select('refresh_tokens.id').where('users.email', '=', email).execute()).toHaveLength(1);
+      expect(
+        await t.app.db
+          .selectFrom('refresh_tokens')
+          .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+          .select('refresh_tokens.id')
+          .where('users.email', '=', email)
+          .execute(),
+      ).toHaveLength(1);
     });
 
     it('creates one account when the same address registers twice at once', async () => {
@@ -153,7 +218,11 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect((await post('/auth/refresh/', { refresh: 'nonsense' })).statusCode).toBe(401);
       expect((await post('/auth/logout/', { refresh: 'nonsense' })).statusCode).toBe(401);
       const { refresh } = await registerAndConfirm(t);
-      await t.app.db.updateTable('refresh_tokens').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', hashToken(refresh)).execute();
+      await t.app.db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: Date.now() - 1 })
+        .where('token_hash', '=', hashToken(refresh))
+        .execute();
       expect((await post('/auth/refresh/', { refresh })).statusCode).toBe(401);
     });
 
@@ -166,9 +235,17 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('upgrades a hash made with older scrypt parameters at the next login', async () => {
       const { email } = await registerAndConfirm(t);
       const { hashPassword } = await import('../../server/services/passwords');
-      await t.app.db.updateTable('users').set({ password_hash: await hashPassword(PASSWORD, 10) }).where('email', '=', email).execute();
+      await t.app.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(PASSWORD, 10) })
+        .where('email', '=', email)
+        .execute();
       expect((await login(email)).statusCode).toBe(200);
-      const row = await t.app.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await t.app.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$14\$8\$1\$/);
       expect((await login(email)).statusCode).toBe(200);
     });
@@ -214,7 +291,9 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       await post('/auth/password-reset/', { email });
       const token = mailedToken(t, email, 'restorePassword');
       await expireTokensOf(email);
-      expect((await post('/auth/password-reset-confirm/', { token, new_password: 'brandnew42' })).json().code).toBe('invalid_token');
+      expect((await post('/auth/password-reset-confirm/', { token, new_password: 'brandnew42' })).json().code).toBe(
+        'invalid_token',
+      );
       expect((await login(email)).statusCode).toBe(200);
     });
 
@@ -236,15 +315,34 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(req.statusCode).toBe(200);
       const token = mailedToken(t, email, 'confirmPasswordChange');
 
-      const mismatch = await post('/auth/confirm-password-change/', { token, new_password: 'changed123', confirm_new_password: 'changed124' });
+      const mismatch = await post('/auth/confirm-password-change/', {
+        token,
+        new_password: 'changed123',
+        confirm_new_password: 'changed124',
+      });
       expect(mismatch.statusCode).toBe(400);
-      expect(mismatch.json().errors).toContainEqual({ field: 'confirm_new_password', message: 'Passwords do not match' });
+      expect(mismatch.json().errors).toContainEqual({
+        field: 'confirm_new_password',
+        message: 'Passwords do not match',
+      });
 
-      const ok = await post('/auth/confirm-password-change/', { token, new_password: 'changed123', confirm_new_password: 'changed123' });
+      const ok = await post('/auth/confirm-password-change/', {
+        token,
+        new_password: 'changed123',
+        confirm_new_password: 'changed123',
+      });
       expect(ok.statusCode).toBe(200);
       expect((await post('/auth/refresh/', { refresh })).statusCode).toBe(401);
       expect((await login(email, 'changed123')).statusCode).toBe(200);
-      expect((await post('/auth/confirm-password-change/', { token, new_password: 'again1234', confirm_new_password: 'again1234' })).statusCode).toBe(400);
+      expect(
+        (
+          await post('/auth/confirm-password-change/', {
+            token,
+            new_password: 'again1234',
+            confirm_new_password: 'again1234',
+          })
+        ).statusCode,
+      ).toBe(400);
     });
 
     it('refuses the request for an account without an e-mail', async () => {
@@ -259,14 +357,21 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     it('mails the new address a confirmEmailChange link carrying the address, and applies it once', async () => {
       const { email, access } = await registerAndConfirm(t);
       const next = uniqueEmail('next');
-      const res = await post('/auth/change-email/', { new_email: next.toUpperCase(), password: PASSWORD }, bearer(access));
+      const res = await post(
+        '/auth/change-email/',
+        { new_email: next.toUpperCase(), password: PASSWORD },
+        bearer(access),
+      );
       expect(res.statusCode).toBe(200);
       const { link } = lastMailTo(t, next);
       expect(link.searchParams.get('modal')).toBe('confirmEmailChange');
       expect(link.searchParams.get('email')).toBe(next);
       const token = link.searchParams.get('token')!;
 
-      const wrongEmail = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(uniqueEmail('other'))}`, bearer(access));
+      const wrongEmail = await get(
+        `/auth/confirm-email-change/${token}/?email=${encodeURIComponent(uniqueEmail('other'))}`,
+        bearer(access),
+      );
       expect(wrongEmail.statusCode).toBe(400);
       // decisions §13: only the account that asked, signed in, confirms it; signed out it changes nothing.
       const signedOut = await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`);
@@ -279,7 +384,10 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect((await get('/auth/me', bearer(access))).json().email).toBe(next);
       expect((await login(next)).statusCode).toBe(200);
       expect((await login(email)).statusCode).toBe(400);
-      expect((await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, bearer(access))).statusCode).toBe(400);
+      expect(
+        (await get(`/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, bearer(access)))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('refuses an address in use, the current address, and a missing email query', async () => {
@@ -291,7 +399,9 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(taken.json()).toEqual({ detail: 'We have sent a confirmation link to your new e-mail.' });
       expect(lastMailTo(t, b.email).link.searchParams.get('token')).toBeNull();
       expect((await get('/auth/me', bearer(a.access))).json().email).toBe(a.email);
-      expect((await post('/auth/change-email/', { new_email: a.email, password: PASSWORD }, bearer(a.access))).json().code).toBe('same_email');
+      expect(
+        (await post('/auth/change-email/', { new_email: a.email, password: PASSWORD }, bearer(a.access))).json().code,
+      ).toBe('same_email');
       expect((await get('/auth/confirm-email-change/abc/')).statusCode).toBe(400);
     });
 
@@ -316,11 +426,19 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect(before).toMatchObject({ email: '', password_set: false });
 
       // decisions §13: without proof 403 reauth_required; the wallet's reauth signature is the proof.
-      const bare = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      const bare = await post(
+        '/auth/add-email-password/',
+        { email, password: PASSWORD, confirm_password: PASSWORD },
+        bearer(access),
+      );
       expect(bare.statusCode).toBe(403);
       expect(bare.json().code).toBe('reauth_required');
       const reauth = await reauthFor(t, access, account);
-      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access));
+      const res = await post(
+        '/auth/add-email-password/',
+        { email, password: PASSWORD, confirm_password: PASSWORD, reauth },
+        bearer(access),
+      );
       expect(res.statusCode).toBe(200);
       // Nothing changes before the address is proven.
       expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email: '', password_set: false });
@@ -340,7 +458,11 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect((await login(email)).statusCode).toBe(200);
       expect((await get(`/auth/confirm-email/${token}/`, bearer(access))).statusCode).toBe(400);
 
-      const twice = await post('/auth/add-email-password/', { email: uniqueEmail(), password: PASSWORD, confirm_password: PASSWORD }, bearer(access));
+      const twice = await post(
+        '/auth/add-email-password/',
+        { email: uniqueEmail(), password: PASSWORD, confirm_password: PASSWORD },
+        bearer(access),
+      );
       expect(twice.statusCode).toBe(400);
       expect(twice.json().code).toBe('email_already_set');
     });
@@ -349,16 +471,32 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       const { email } = await registerAndConfirm(t);
       const { access, account } = await walletLogin(t);
       const reauth = await reauthFor(t, access, account);
-      const res = await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access));
+      const res = await post(
+        '/auth/add-email-password/',
+        { email, password: PASSWORD, confirm_password: PASSWORD, reauth },
+        bearer(access),
+      );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: EMAIL_IN_USE, code: 'email_in_use', errors: [{ field: 'email', message: EMAIL_IN_USE }] });
+      expect(res.json()).toEqual({
+        detail: EMAIL_IN_USE,
+        code: 'email_in_use',
+        errors: [{ field: 'email', message: EMAIL_IN_USE }],
+      });
     });
 
     it('refuses the confirmation when the address was taken meanwhile', async () => {
       const { access, account } = await walletLogin(t);
       const email = uniqueEmail('late');
       const reauth = await reauthFor(t, access, account);
-      expect((await post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(access))).statusCode).toBe(200);
+      expect(
+        (
+          await post(
+            '/auth/add-email-password/',
+            { email, password: PASSWORD, confirm_password: PASSWORD, reauth },
+            bearer(access),
+          )
+        ).statusCode,
+      ).toBe(200);
       const token = mailedToken(t, email, 'confirmEmail');
       await registerAndConfirm(t, email);
       const res = await get(`/auth/confirm-email/${token}/`, bearer(access));
@@ -367,7 +505,11 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
     });
 
     it('needs a signed-in player', async () => {
-      const res = await post('/auth/add-email-password/', { email: uniqueEmail(), password: PASSWORD, confirm_password: PASSWORD });
+      const res = await post('/auth/add-email-password/', {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      });
       expect(res.statusCode).toBe(401);
       expect((await get('/auth/me', bearer(t.app.issueAccess(987654321, 1)))).statusCode).toBe(401);
     });

@@ -33,16 +33,37 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
         const form = Object.fromEntries(new URLSearchParams(raw));
         exchanges.push(form);
         const token = codes.get(form.code ?? '');
-        const ours = req.method === 'POST' && form.client_id === CLIENT_ID && form.client_secret === CLIENT_SECRET && form.grant_type === 'authorization_code' && form.redirect_uri === 'postmessage';
-        if (!token || !ours) return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant","error_description":"Bad Request"}');
+        const ours =
+          req.method === 'POST' &&
+          form.client_id === CLIENT_ID &&
+          form.client_secret === CLIENT_SECRET &&
+          form.grant_type === 'authorization_code' &&
+          form.redirect_uri === 'postmessage';
+        if (!token || !ours)
+          return res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end('{"error":"invalid_grant","error_description":"Bad Request"}');
         codes.delete(form.code!);
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, id_token: 'header.payload.signature', expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile' }));
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              access_token: token,
+              id_token: 'header.payload.signature',
+              expires_in: 3599,
+              token_type: 'Bearer',
+              scope: 'openid email profile',
+            }),
+          );
       }
       if (url.pathname === '/tokeninfo') {
         const token = url.searchParams.get('access_token') ?? '';
-        if (!answers.has(token)) return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+        if (!answers.has(token))
+          return res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
         const aud = foreignTokens.has(token) ? 'someone-elses-app' : CLIENT_ID;
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ aud, azp: aud, scope: 'openid email profile' }));
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ aud, azp: aud, scope: 'openid email profile' }));
       }
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       const answer = answers.get(token) ?? { status: 401, body: { error: 'invalid_token' } };
@@ -68,13 +89,24 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   /** A token the fake Google knows, for this profile. */
   function googleToken(profile: Record<string, unknown> | Answer): string {
     const token = `ya29.token-${++tokenCounter}`;
-    answers.set(token, typeof profile === 'string' || 'status' in profile ? (profile as Answer) : { status: 200, body: profile });
+    answers.set(
+      token,
+      typeof profile === 'string' || 'status' in profile ? (profile as Answer) : { status: 200, body: profile },
+    );
     return token;
   }
   let sub = 0;
-  const profile = (email: string, extra: Record<string, unknown> = {}) => ({ sub: `google-${dialect}-${++sub}`, email, email_verified: true, name: 'Test', ...extra });
-  const signIn = (access_token: string) => t.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token }, remoteAddress: otherIp() });
-  const me = async (access: string) => (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json();
+  const profile = (email: string, extra: Record<string, unknown> = {}) => ({
+    sub: `google-${dialect}-${++sub}`,
+    email,
+    email_verified: true,
+    name: 'Test',
+    ...extra,
+  });
+  const signIn = (access_token: string) =>
+    t.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token }, remoteAddress: otherIp() });
+  const me = async (access: string) =>
+    (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json();
   const failed = (res: { statusCode: number; json(): { detail: string } }) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Failed to login with Google');
@@ -118,22 +150,48 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     const viaGoogle = await me(res.json().access);
     const viaPassword = await me(access);
     expect(viaGoogle).toEqual(viaPassword);
-    const row = await t.app.db.selectFrom('users').select('google_sub').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('google_sub')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.google_sub).toMatch(/^google-/);
     // The password still works after linking.
-    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: PASSWORD }, remoteAddress: otherIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login-by-email/`,
+          payload: { email, password: PASSWORD },
+          remoteAddress: otherIp(),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('takes over a never-confirmed registration of that address and drops its unproven password', async () => {
     const email = uniqueEmail('squat');
-    await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email, password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     const res = await signIn(googleToken(profile(email)));
     expect(res.json().action).toBe('logged_in');
     expect((await me(res.json().access)).password_set).toBe(false);
-    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: PASSWORD }, remoteAddress: otherIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login-by-email/`,
+      payload: { email, password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(login.statusCode).toBe(400);
     // The registration's link carries the squatter's password: it is void once Google proved the address.
-    const link = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${mailedToken(t, email, 'confirmRegistration')}/` });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/confirm-email/${mailedToken(t, email, 'confirmRegistration')}/`,
+    });
     expect(link.json().code).toBe('invalid_token');
     expect((await me(res.json().access)).password_set).toBe(false);
   });
@@ -160,7 +218,11 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   it('reports a userinfo endpoint that cannot be reached as a refusal', async () => {
     const other = await createTestApp(dialect, { ...googleEnv(), GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
     try {
-      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(profile(uniqueEmail())) } });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: `${API}/auth/google/`,
+        payload: { access_token: googleToken(profile(uniqueEmail())) },
+      });
       failed(res);
     } finally {
       await other.close();
@@ -179,7 +241,11 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     const { GOOGLE_CLIENT_ID: _unused, ...withoutClient } = googleEnv();
     const other = await createTestApp(dialect, withoutClient);
     try {
-      const res = await other.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(profile(uniqueEmail())) } });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: `${API}/auth/google/`,
+        payload: { access_token: googleToken(profile(uniqueEmail())) },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('google_not_configured');
     } finally {
@@ -190,7 +256,11 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
   describe('code flow (GOOGLE_CLIENT_SECRET set)', () => {
     let coded: TestApp;
     beforeAll(async () => {
-      coded = await createTestApp(dialect, { ...googleEnv(), GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_TOKEN_URL: `http://127.0.0.1:${port}/token` });
+      coded = await createTestApp(dialect, {
+        ...googleEnv(),
+        GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+        GOOGLE_TOKEN_URL: `http://127.0.0.1:${port}/token`,
+      });
     });
     afterAll(() => coded.close());
     let codeCounter = 0;
@@ -200,7 +270,8 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
       codes.set(code, googleToken(p));
       return code;
     };
-    const withCode = (app: TestApp, code: unknown) => app.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { code }, remoteAddress: otherIp() });
+    const withCode = (app: TestApp, code: unknown) =>
+      app.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { code }, remoteAddress: otherIp() });
 
     it('tells the client to use the code flow', async () => {
       expect((await coded.app.inject({ method: 'GET', url: `${API}/config/` })).json().google_code_flow).toBe(true);
@@ -212,13 +283,29 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
       const first = await withCode(coded, googleCode(p));
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ action: 'registered' });
-      expect(exchanges.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: 'postmessage' });
-      const record = (await coded.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(first.json().access) })).json();
+      expect(exchanges.at(-1)).toMatchObject({
+        grant_type: 'authorization_code',
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uri: 'postmessage',
+      });
+      const record = (
+        await coded.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(first.json().access) })
+      ).json();
       expect(record).toMatchObject({ email: p.email.toLowerCase(), username: first.json().username });
       const again = await withCode(coded, googleCode(p));
       expect(again.json()).toMatchObject({ action: 'logged_in', username: first.json().username });
       // The token flow still works on a server with a secret.
-      expect((await coded.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: googleToken(p) }, remoteAddress: otherIp() })).json().action).toBe('logged_in');
+      expect(
+        (
+          await coded.app.inject({
+            method: 'POST',
+            url: `${API}/auth/google/`,
+            payload: { access_token: googleToken(p) },
+            remoteAddress: otherIp(),
+          })
+        ).json().action,
+      ).toBe('logged_in');
     });
 
     it('refuses a bad, reused or foreign code and what the token behind it fails, with a 4xx, never a 5xx', async () => {
@@ -237,12 +324,21 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
         const res = await withCode(coded, junk);
         expect(res.statusCode).toBe(400);
       }
-      const neither = await coded.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: {}, remoteAddress: otherIp() });
+      const neither = await coded.app.inject({
+        method: 'POST',
+        url: `${API}/auth/google/`,
+        payload: {},
+        remoteAddress: otherIp(),
+      });
       expect(neither.statusCode).toBe(400);
     });
 
     it('refuses when the token endpoint cannot be reached, and a code when no secret is set', async () => {
-      const down = await createTestApp(dialect, { ...googleEnv(), GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token' });
+      const down = await createTestApp(dialect, {
+        ...googleEnv(),
+        GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+        GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+      });
       try {
         failed(await withCode(down, googleCode(profile(uniqueEmail()))));
       } finally {
@@ -278,7 +374,13 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
     const limited = await createTestApp(dialect, { ...googleEnv(), SIGNUP_LIMIT_PER_HOUR: '2' });
     try {
       const ip = '198.51.100.40';
-      const signInAt = (token: string, remoteAddress = ip) => limited.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: token }, remoteAddress });
+      const signInAt = (token: string, remoteAddress = ip) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${API}/auth/google/`,
+          payload: { access_token: token },
+          remoteAddress,
+        });
       const known = profile(uniqueEmail('limit'));
       expect((await signInAt(googleToken(known))).json().action).toBe('registered');
       expect((await signInAt(googleToken(profile(uniqueEmail('limit'))))).statusCode).toBe(200);
@@ -287,7 +389,9 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
       expect(refused.json().code).toBe('throttled');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await signInAt(googleToken(known))).json().action).toBe('logged_in');
-      expect((await signInAt(googleToken(profile(uniqueEmail('limit'))), '198.51.100.41')).json().action).toBe('registered');
+      expect((await signInAt(googleToken(profile(uniqueEmail('limit'))), '198.51.100.41')).json().action).toBe(
+        'registered',
+      );
     } finally {
       await limited.close();
     }

@@ -14,15 +14,30 @@ describe.each(testDialects())('player record and account details on %s', (dialec
 
   const me = (access: string) => t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) });
   const complete = (access: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `${API}/auth/complete-registration/`, payload, headers: bearer(access), remoteAddress: otherIp() });
-  const referrerOf = async (id: number) => (await t.app.db.selectFrom('users').select('referrer_id').where('id', '=', id).executeTakeFirstOrThrow()).referrer_id;
+    t.app.inject({
+      method: 'PATCH',
+      url: `${API}/auth/complete-registration/`,
+      payload,
+      headers: bearer(access),
+      remoteAddress: otherIp(),
+    });
+  const referrerOf = async (id: number) =>
+    (await t.app.db.selectFrom('users').select('referrer_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .referrer_id;
   let nameCounter = 0;
   const freshName = (prefix = 'nick') => `${prefix}${dialect.slice(0, 2)}${++nameCounter}`.slice(0, 15);
 
   describe('GET /auth/me', () => {
     it('answers the spec fields with their types', async () => {
-      const { user, access } = await quickUser(t, { username: freshName(), walletAddress: '0x000000000000000000000000000000000000dEaD' });
-      await t.app.db.updateTable('users').set({ balance: 125, token: 1_234_567, gems: 50, ico: 1, language: 0 }).where('id', '=', user.id).execute();
+      const { user, access } = await quickUser(t, {
+        username: freshName(),
+        walletAddress: '0x000000000000000000000000000000000000dEaD',
+      });
+      await t.app.db
+        .updateTable('users')
+        .set({ balance: 125, token: 1_234_567, gems: 50, ico: 1, language: 0 })
+        .where('id', '=', user.id)
+        .execute();
       const res = await me(access);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -81,7 +96,10 @@ describe.each(testDialects())('player record and account details on %s', (dialec
     it('gives a name to one of two players claiming it at once', async () => {
       const name = freshName('race');
       const [a, b] = [await quickUser(t), await quickUser(t)];
-      const results = await Promise.all([complete(a.access, { username: name }), complete(b.access, { username: name })]);
+      const results = await Promise.all([
+        complete(a.access, { username: name }),
+        complete(b.access, { username: name }),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     });
 
@@ -94,7 +112,10 @@ describe.each(testDialects())('player record and account details on %s', (dialec
       expect(res.json().referrer_recorded).toBe(true);
       expect(await referrerOf(user.id)).toBe(referrer.user.id);
 
-      const again = await complete(access, { username: freshName(), referral_link: `http://app.test/?refCode=${second.user.referral_code}` });
+      const again = await complete(access, {
+        username: freshName(),
+        referral_link: `http://app.test/?refCode=${second.user.referral_code}`,
+      });
       expect(again.statusCode).toBe(200);
       expect(again.json().referrer_recorded).toBe(false);
       expect(await referrerOf(user.id)).toBe(referrer.user.id);
@@ -103,8 +124,19 @@ describe.each(testDialects())('player record and account details on %s', (dialec
     it('reads a relative link too, and ignores unknown codes, garbage and absent links', async () => {
       const referrer = await quickUser(t);
       const a = await quickUser(t);
-      expect((await complete(a.access, { username: freshName(), referral_link: `/?refCode=${referrer.user.referral_code}` })).json().referrer_recorded).toBe(true);
-      for (const referral_link of ['http://app.test/?refCode=doesnotexist', 'http://[::1', '?refCode=%00%01', null, undefined, 'x'.repeat(2048)]) {
+      expect(
+        (
+          await complete(a.access, { username: freshName(), referral_link: `/?refCode=${referrer.user.referral_code}` })
+        ).json().referrer_recorded,
+      ).toBe(true);
+      for (const referral_link of [
+        'http://app.test/?refCode=doesnotexist',
+        'http://[::1',
+        '?refCode=%00%01',
+        null,
+        undefined,
+        'x'.repeat(2048),
+      ]) {
         const b = await quickUser(t);
         const res = await complete(b.access, { username: freshName(), referral_link });
         expect(res.statusCode, String(referral_link)).toBe(200);
@@ -136,17 +168,29 @@ describe.each(testDialects())('player record and account details on %s', (dialec
 
   describe('referrals', () => {
     const list = (access: string) => t.app.inject({ method: 'GET', url: `${API}/referrals/`, headers: bearer(access) });
-    const detail = (access: string, id: number | string) => t.app.inject({ method: 'GET', url: `${API}/referrals/${id}/`, headers: bearer(access) });
+    const detail = (access: string, id: number | string) =>
+      t.app.inject({ method: 'GET', url: `${API}/referrals/${id}/`, headers: bearer(access) });
 
     it("lists the player's own referrals newest first, marks the active ones, and shows one of them", async () => {
       const referrer = await quickUser(t);
       const base = Date.now() - 10_000;
       const older = await createUser(t.app.db, { username: freshName('old') }, base);
-      const newer = await createUser(t.app.db, { walletAddress: '0x1111111111111111111111111111111111111111' }, base + 5000);
-      await t.app.db.updateTable('users').set({ referrer_id: referrer.user.id }).where('id', 'in', [older.id, newer.id]).execute();
+      const newer = await createUser(
+        t.app.db,
+        { walletAddress: '0x1111111111111111111111111111111111111111' },
+        base + 5000,
+      );
+      await t.app.db
+        .updateTable('users')
+        .set({ referrer_id: referrer.user.id })
+        .where('id', 'in', [older.id, newer.id])
+        .execute();
       // Through the API as well.
       const third = await quickUser(t);
-      await complete(third.access, { username: freshName('thr'), referral_link: `http://app.test/?refCode=${referrer.user.referral_code}` });
+      await complete(third.access, {
+        username: freshName('thr'),
+        referral_link: `http://app.test/?refCode=${referrer.user.referral_code}`,
+      });
       // Active once they have claimed a mining session (decisions §12).
       await claimFirstSession(t, { id: older.id, token: await accessFor(t, older.id) });
 
@@ -154,8 +198,20 @@ describe.each(testDialects())('player record and account details on %s', (dialec
       expect(res.statusCode).toBe(200);
       const rows = res.json();
       expect(rows.map((r: { id: number }) => r.id)).toEqual([third.user.id, newer.id, older.id]);
-      expect(rows[1]).toEqual({ id: newer.id, username: null, wallet_address: '0x1111111111111111111111111111111111111111', joined_at: new Date(base + 5000).toISOString(), active: false });
-      expect(rows[2]).toEqual({ id: older.id, username: older.username, wallet_address: null, joined_at: new Date(base).toISOString(), active: true });
+      expect(rows[1]).toEqual({
+        id: newer.id,
+        username: null,
+        wallet_address: '0x1111111111111111111111111111111111111111',
+        joined_at: new Date(base + 5000).toISOString(),
+        active: false,
+      });
+      expect(rows[2]).toEqual({
+        id: older.id,
+        username: older.username,
+        wallet_address: null,
+        joined_at: new Date(base).toISOString(),
+        active: true,
+      });
 
       const one = await detail(referrer.access, older.id);
       expect(one.statusCode).toBe(200);
@@ -180,7 +236,8 @@ describe.each(testDialects())('player record and account details on %s', (dialec
 
     it('refuses bad ids and missing sign-in', async () => {
       const { access } = await quickUser(t);
-      for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999']) expect((await detail(access, id)).statusCode, id).toBe(400);
+      for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999'])
+        expect((await detail(access, id)).statusCode, id).toBe(400);
       expect((await t.app.inject({ method: 'GET', url: `${API}/referrals/` })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: `${API}/referrals/1/` })).statusCode).toBe(401);
     });

@@ -1,6 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS, MAILS_PER_ADDRESS, PASSWORD_LINK_ATTEMPTS } from '../../server/services/throttle';
-import { API, bearer, isAccountNotice, mailedToken, mails, newWallet, otherIp, PASSWORD, reauthFor, registerAndConfirm, signLogin, uniqueEmail, walletLogin } from '../helpers/accounts';
+import {
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_IP,
+  LOGIN_WINDOW_MS,
+  MAILS_PER_ADDRESS,
+  PASSWORD_LINK_ATTEMPTS,
+} from '../../server/services/throttle';
+import {
+  API,
+  bearer,
+  isAccountNotice,
+  mailedToken,
+  mails,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  reauthFor,
+  registerAndConfirm,
+  signLogin,
+  uniqueEmail,
+  walletLogin,
+} from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
@@ -12,7 +32,12 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
   afterAll(() => t.close());
 
   const login = (email: string, password: string, ip = otherIp()) =>
-    t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login-by-email/`,
+      payload: { email, password },
+      remoteAddress: ip,
+    });
   const fail = (email: string, ip?: string) => login(email, 'wrongpass1', ip);
   const expectThrottled = (res: { statusCode: number; headers: Record<string, unknown>; json(): { code: string } }) => {
     expect(res.statusCode).toBe(429);
@@ -36,7 +61,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const { email } = await registerAndConfirm(t);
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) await fail(email);
     expectThrottled(await login(email, PASSWORD));
-    await t.app.db.updateTable('throttle').set({ window_start: Date.now() - LOGIN_WINDOW_MS - 1 }).where('key', '=', `login:email:${email}`).execute();
+    await t.app.db
+      .updateTable('throttle')
+      .set({ window_start: Date.now() - LOGIN_WINDOW_MS - 1 })
+      .where('key', '=', `login:email:${email}`)
+      .execute();
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -57,8 +86,12 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
   });
 
   const statuses = (results: { statusCode: number }[]) => results.map((r) => r.statusCode);
-  const countOf = (results: { statusCode: number }[], status: number) => statuses(results).filter((s) => s === status).length;
-  const counter = async (key: string) => Number((await t.app.db.selectFrom('throttle').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0);
+  const countOf = (results: { statusCode: number }[], status: number) =>
+    statuses(results).filter((s) => s === status).length;
+  const counter = async (key: string) =>
+    Number(
+      (await t.app.db.selectFrom('throttle').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0,
+    );
   const BURST = 40;
 
   it(`checks only ${LOGIN_FAILURES_PER_ADDRESS} of ${BURST} parallel wrong guesses at one account, then refuses the right password`, async () => {
@@ -70,7 +103,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     expect(await counter(`login:email:${email}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
     expectThrottled(await login(email, PASSWORD));
     // The right password inside a second burst is not accepted either.
-    const again = await Promise.all([...Array.from({ length: 10 }, () => fail(email)), login(email, PASSWORD), ...Array.from({ length: 10 }, () => fail(email))]);
+    const again = await Promise.all([
+      ...Array.from({ length: 10 }, () => fail(email)),
+      login(email, PASSWORD),
+      ...Array.from({ length: 10 }, () => fail(email)),
+    ]);
     expect(statuses(again).every((s) => s === 429)).toBe(true);
     expect(await counter(`login:email:${email}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
   });
@@ -95,12 +132,26 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const impostor = newWallet();
     const forged = await Promise.all(Array.from({ length: BURST }, (_, i) => signLogin(impostor, Date.now() + i)));
     const results = await Promise.all(
-      forged.map((f) => t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: { ...f, address: owner.address }, remoteAddress: otherIp() })),
+      forged.map((f) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login/`,
+          payload: { ...f, address: owner.address },
+          remoteAddress: otherIp(),
+        }),
+      ),
     );
     expect(results.filter((r) => r.json().code === 'invalid_signature').length).toBe(LOGIN_FAILURES_PER_ADDRESS);
     expect(countOf(results, 429)).toBe(BURST - LOGIN_FAILURES_PER_ADDRESS);
     expect(await counter(`login:wallet:${owner.address.toLowerCase()}`)).toBe(LOGIN_FAILURES_PER_ADDRESS);
-    expectThrottled(await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(owner), remoteAddress: otherIp() }));
+    expectThrottled(
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login/`,
+        payload: await signLogin(owner),
+        remoteAddress: otherIp(),
+      }),
+    );
   });
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -111,7 +162,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
 
   it(`mails (and hashes for) an address at most ${MAILS_PER_ADDRESS} times in parallel bursts: register, password reset`, async () => {
     const fresh = uniqueEmail('burst-register');
-    const registered = await Promise.all(Array.from({ length: 20 }, () => post('/auth/register/', { email: fresh, password: PASSWORD, confirm_password: PASSWORD })));
+    const registered = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/auth/register/', { email: fresh, password: PASSWORD, confirm_password: PASSWORD }),
+      ),
+    );
     expect(statuses(registered).filter((s) => s < 300).length).toBe(MAILS_PER_ADDRESS);
     expect(countOf(registered, 429)).toBe(20 - MAILS_PER_ADDRESS);
     expect(mailsTo(fresh)).toBe(MAILS_PER_ADDRESS);
@@ -126,7 +181,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
   it(`mails a new address at most ${MAILS_PER_ADDRESS} times in parallel bursts: change-email, add-email`, async () => {
     const { access } = await registerAndConfirm(t);
     const next = uniqueEmail('burst-change');
-    const changes = await Promise.all(Array.from({ length: 20 }, () => post('/auth/change-email/', { new_email: next, password: PASSWORD }, bearer(access))));
+    const changes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/auth/change-email/', { new_email: next, password: PASSWORD }, bearer(access)),
+      ),
+    );
     expect(countOf(changes, 200)).toBe(MAILS_PER_ADDRESS);
     expect(countOf(changes, 429)).toBe(20 - MAILS_PER_ADDRESS);
     expect(mailsTo(next)).toBe(MAILS_PER_ADDRESS);
@@ -137,7 +196,13 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const reauths: string[] = [];
     for (let i = 0; i < 20; i++) reauths.push(await reauthFor(t, wallet.access, wallet.account));
     const adds = await Promise.all(
-      reauths.map((reauth) => post('/auth/add-email-password/', { email: added, password: PASSWORD, confirm_password: PASSWORD, reauth }, bearer(wallet.access))),
+      reauths.map((reauth) =>
+        post(
+          '/auth/add-email-password/',
+          { email: added, password: PASSWORD, confirm_password: PASSWORD, reauth },
+          bearer(wallet.access),
+        ),
+      ),
     );
     expect(countOf(adds, 200)).toBe(MAILS_PER_ADDRESS);
     expect(countOf(adds, 429)).toBe(20 - MAILS_PER_ADDRESS);
@@ -148,7 +213,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const { email } = await registerAndConfirm(t);
     expect((await post('/auth/password-reset/', { email })).statusCode).toBe(200);
     const token = mailedToken(t, email, 'restorePassword');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post('/auth/password-reset-confirm/', { token, new_password: `newpass${i}x` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('/auth/password-reset-confirm/', { token, new_password: `newpass${i}x` }),
+      ),
+    );
     // Every answer but a 429 hashed a password; one of them set it.
     expect(countOf(results, 200)).toBe(1);
     expect(statuses(results).filter((s) => s !== 429).length).toBeLessThanOrEqual(PASSWORD_LINK_ATTEMPTS);
@@ -159,7 +228,11 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const email = uniqueEmail('burst');
     const results = await Promise.all(Array.from({ length: 4 }, () => fail(email)));
     expect(results.every((r) => r.statusCode === 400)).toBe(true);
-    const row = await t.app.db.selectFrom('throttle').select('count').where('key', '=', `login:email:${email}`).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('throttle')
+      .select('count')
+      .where('key', '=', `login:email:${email}`)
+      .executeTakeFirstOrThrow();
     expect(row.count).toBe(4);
   });
 
@@ -168,18 +241,37 @@ describe.each(testDialects())('throttling failed sign-ins on %s', (dialect) => {
     const impostor = newWallet();
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
       const forged = await signLogin(impostor, Date.now() + i);
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: { ...forged, address: owner.address }, remoteAddress: otherIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login/`,
+        payload: { ...forged, address: owner.address },
+        remoteAddress: otherIp(),
+      });
       expect(res.json().code).toBe('invalid_signature');
     }
-    const real = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(owner), remoteAddress: otherIp() });
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login/`,
+      payload: await signLogin(owner),
+      remoteAddress: otherIp(),
+    });
     expectThrottled(real);
   });
 
   it(`limits link mails to ${MAILS_PER_ADDRESS} per address, known or not`, async () => {
     // The registration mail of the known address counts too.
-    const cases = [{ email: (await registerAndConfirm(t)).email, allowed: MAILS_PER_ADDRESS - 1 }, { email: uniqueEmail('unknown'), allowed: MAILS_PER_ADDRESS }];
+    const cases = [
+      { email: (await registerAndConfirm(t)).email, allowed: MAILS_PER_ADDRESS - 1 },
+      { email: uniqueEmail('unknown'), allowed: MAILS_PER_ADDRESS },
+    ];
     for (const { email, allowed } of cases) {
-      const reset = () => t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email }, remoteAddress: otherIp() });
+      const reset = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/password-reset/`,
+          payload: { email },
+          remoteAddress: otherIp(),
+        });
       for (let i = 0; i < allowed; i++) expect((await reset()).statusCode).toBe(200);
       expectThrottled(await reset());
     }

@@ -1,7 +1,16 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneUsedSignatures } from '../../server/services/wallet-signature';
-import { API, bearer, newWallet, otherIp, PASSWORD, registerAndConfirm, signBind, signLogin } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  registerAndConfirm,
+  signBind,
+  signLogin,
+} from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const MINUTE = 60_000;
@@ -15,7 +24,8 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: otherIp() });
-  const me = async (access: string) => (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json();
+  const me = async (access: string) =>
+    (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json();
   const login = (body: object) => post('/auth/login/', body);
   const product = 'Pixel Test';
 
@@ -34,7 +44,9 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
     const second = await login(await signLogin(account, Date.now() + 1, product));
     expect(second.statusCode).toBe(200);
     expect((await me(second.json().access)).wallet_address).toBe(record.wallet_address);
-    expect(await t.app.db.selectFrom('users').select('id').where('wallet_address', '=', record.wallet_address).execute()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('users').select('id').where('wallet_address', '=', record.wallet_address).execute(),
+    ).toHaveLength(1);
   });
 
   it('signs the text with APP_NAME as the product; another product name is refused', async () => {
@@ -75,9 +87,14 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
   it('creates one player when a new wallet signs in twice at once with two signatures', async () => {
     const account = newWallet();
     const now = Date.now();
-    const results = await Promise.all([login(await signLogin(account, now, product)), login(await signLogin(account, now + 1, product))]);
+    const results = await Promise.all([
+      login(await signLogin(account, now, product)),
+      login(await signLogin(account, now + 1, product)),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(await t.app.db.selectFrom('users').select('id').where('wallet_address', '=', account.address).execute()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('users').select('id').where('wallet_address', '=', account.address).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses timestamps more than 5 minutes off the server clock, either way', async () => {
@@ -148,7 +165,11 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
       const bare = await post('/auth/add-wallet/', await signBind(newWallet()), bearer(access));
       expect(bare.statusCode).toBe(403);
       expect(bare.json().code).toBe('reauth_required');
-      const wrong = await post('/auth/add-wallet/', { ...(await signBind(newWallet())), password: 'not-the-password' }, bearer(access));
+      const wrong = await post(
+        '/auth/add-wallet/',
+        { ...(await signBind(newWallet())), password: 'not-the-password' },
+        bearer(access),
+      );
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().code).toBe('invalid_password');
       expect((await me(access)).wallet_address).toBe('');
@@ -156,17 +177,31 @@ describe.each(testDialects())('wallet sign-in and binding on %s', (dialect) => {
 
     it('refuses a login signature used to bind', async () => {
       const { access } = await registerAndConfirm(t);
-      const res = await post('/auth/add-wallet/', { ...(await signLogin(newWallet(), Date.now(), product)), password: PASSWORD }, bearer(access));
+      const res = await post(
+        '/auth/add-wallet/',
+        { ...(await signLogin(newWallet(), Date.now(), product)), password: PASSWORD },
+        bearer(access),
+      );
       expect(res.json().code).toBe('invalid_signature');
     });
   });
 
   it('forgets used signatures once they are too old to be accepted anyway', async () => {
     const now = Date.now();
-    await t.app.db.insertInto('used_signatures').values({ message_hash: `old-${dialect}`, created_at: now - 60 * MINUTE }).execute();
-    await t.app.db.insertInto('used_signatures').values({ message_hash: `new-${dialect}`, created_at: now }).execute();
+    await t.app.db
+      .insertInto('used_signatures')
+      .values({ message_hash: `old-${dialect}`, created_at: now - 60 * MINUTE })
+      .execute();
+    await t.app.db
+      .insertInto('used_signatures')
+      .values({ message_hash: `new-${dialect}`, created_at: now })
+      .execute();
     await pruneUsedSignatures(t.app.db, now + 2 * MINUTE);
-    const left = await t.app.db.selectFrom('used_signatures').select('message_hash').where('message_hash', 'in', [`old-${dialect}`, `new-${dialect}`]).execute();
+    const left = await t.app.db
+      .selectFrom('used_signatures')
+      .select('message_hash')
+      .where('message_hash', 'in', [`old-${dialect}`, `new-${dialect}`])
+      .execute();
     expect(left.map((r) => r.message_hash)).toEqual([`new-${dialect}`]);
   });
 

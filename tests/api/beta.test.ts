@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BETA_REQUIRED_KEYS } from '@shared/tasks';
-import { accountReady, addReferrals, call, completeBetaTasks, expectBalanceMatchesLedger, ledgerRows, makePlayer, randomWallet } from '../helpers/quest-fixtures';
+import {
+  accountReady,
+  addReferrals,
+  call,
+  completeBetaTasks,
+  expectBalanceMatchesLedger,
+  ledgerRows,
+  makePlayer,
+  randomWallet,
+} from '../helpers/quest-fixtures';
 import { claimFirstSession } from '../helpers/mining';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
-const valid = () => ({ telegram: '@pxt_player', discord: 'pxt.player_1', email: 'player@example.com', wallet: randomWallet() });
+const valid = () => ({
+  telegram: '@pxt_player',
+  discord: 'pxt.player_1',
+  email: 'player@example.com',
+  wallet: randomWallet(),
+});
 
 describe.each(testDialects())('beta application on %s', (dialect) => {
   let t: TestApp;
@@ -46,14 +60,21 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
       missing: ['telegram_ru', 'telegram_eng', 'invite_6'],
     });
     const status = (await call(t, p, 'GET', '/beta/status/')).json();
-    expect(status).toMatchObject({ is_eligible: false, completed_tasks: 6, missing_tasks: ['telegram_ru', 'telegram_eng', 'invite_6'] });
-    expect(await t.app.db.selectFrom('beta_applications').selectAll().where('user_id', '=', p.id).execute()).toHaveLength(0);
+    expect(status).toMatchObject({
+      is_eligible: false,
+      completed_tasks: 6,
+      missing_tasks: ['telegram_ru', 'telegram_eng', 'invite_6'],
+    });
+    expect(
+      await t.app.db.selectFrom('beta_applications').selectAll().where('user_id', '=', p.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('refuses an application while the invited friends have not claimed a mining session (decisions §12)', async () => {
     const p = await makePlayer(t, accountReady());
     for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/']) await call(t, p, 'GET', path);
-    for (const network of ['telegram_ru', 'telegram_eng', 'discord']) await call(t, p, 'POST', '/tasks/social-media-reward/', { network });
+    for (const network of ['telegram_ru', 'telegram_eng', 'discord'])
+      await call(t, p, 'POST', '/tasks/social-media-reward/', { network });
     const friends = await addReferrals(t, p.id, 6, { active: false });
 
     const res = await call(t, p, 'POST', '/apply-for-beta/', valid());
@@ -64,7 +85,10 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
 
     // Five of six play: invite_6 is still missing.
     for (const f of friends.slice(0, 5)) await claimFirstSession(t, f);
-    expect((await call(t, p, 'POST', '/apply-for-beta/', valid())).json()).toMatchObject({ code: 'beta_tasks_incomplete', missing: ['invite_6'] });
+    expect((await call(t, p, 'POST', '/apply-for-beta/', valid())).json()).toMatchObject({
+      code: 'beta_tasks_incomplete',
+      missing: ['invite_6'],
+    });
     await claimFirstSession(t, friends[5]);
     expect((await call(t, p, 'POST', '/apply-for-beta/', valid())).statusCode).toBe(201);
   });
@@ -72,7 +96,12 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
   it('validates the contacts with Russian field messages', async () => {
     const p = await makePlayer(t, accountReady());
     await completeBetaTasks(t, p);
-    const res = await call(t, p, 'POST', '/apply-for-beta/', { telegram: '@abc', discord: 'Bad Name!', email: 'not-mail', wallet: '0x123' });
+    const res = await call(t, p, 'POST', '/apply-for-beta/', {
+      telegram: '@abc',
+      discord: 'Bad Name!',
+      email: 'not-mail',
+      wallet: '0x123',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       detail: 'Неверный формат имени пользователя Telegram',
@@ -117,7 +146,12 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
   it('accepts one application, paying reached invite awards first, and refuses a second', async () => {
     const p = await makePlayer(t, accountReady());
     await completeBetaTasks(t, p);
-    expect((await call(t, p, 'GET', '/beta/status/')).json()).toMatchObject({ is_eligible: true, completed_tasks: 9, missing_tasks: [], applied: false });
+    expect((await call(t, p, 'GET', '/beta/status/')).json()).toMatchObject({
+      is_eligible: true,
+      completed_tasks: 9,
+      missing_tasks: [],
+      applied: false,
+    });
 
     const body = { telegram: 'pxt_player', discord: 'PXT.Player', email: 'player@example.com', wallet: randomWallet() };
     const res = await call(t, p, 'POST', '/apply-for-beta/', body);
@@ -146,10 +180,16 @@ describe.each(testDialects())('beta application on %s', (dialect) => {
   it('keeps one application when 10 arrive at once', async () => {
     const p = await makePlayer(t, accountReady());
     await completeBetaTasks(t, p);
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(t, p, 'POST', '/apply-for-beta/', valid())));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(t, p, 'POST', '/apply-for-beta/', valid())),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'beta_already_applied')).toBe(true);
-    expect(await t.app.db.selectFrom('beta_applications').selectAll().where('user_id', '=', p.id).execute()).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'beta_already_applied')).toBe(
+      true,
+    );
+    expect(
+      await t.app.db.selectFrom('beta_applications').selectAll().where('user_id', '=', p.id).execute(),
+    ).toHaveLength(1);
     expect(await ledgerRows(t, p.id, 'referral_award')).toHaveLength(3);
     expect(await expectBalanceMatchesLedger(t, p.id)).toBe(25 + 45 + 24);
   });

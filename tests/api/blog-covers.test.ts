@@ -13,7 +13,10 @@ describe.each(testDialects())('blog covers on %s', (dialect) => {
 
   it('gives each shipped article, in both languages, a cover of its own that the server serves', async () => {
     for (const lang of ['en', 'ru']) {
-      const list = (await t.app.inject({ method: 'GET', url: `/api/v1/blog/?lang=${lang}` })).json() as { id: string; cover: string | null }[];
+      const list = (await t.app.inject({ method: 'GET', url: `/api/v1/blog/?lang=${lang}` })).json() as {
+        id: string;
+        cover: string | null;
+      }[];
       expect(list.length).toBeGreaterThan(1);
       const covers = list.map((a) => a.cover);
       expect(new Set(covers).size).toBe(list.length);

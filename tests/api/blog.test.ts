@@ -13,7 +13,10 @@ function writeBlog(dir: string) {
   mkdirSync(join(dir, 'ru'), { recursive: true });
   writeFileSync(join(dir, 'en', 'alpha.md'), article('Alpha', '2026-01-01', '# Alpha\n\nFirst *post*.'));
   writeFileSync(join(dir, 'ru', 'alpha.md'), article('Альфа', '2026-01-01', '# Альфа\n\nПервый *пост*.'));
-  writeFileSync(join(dir, 'en', 'beta.md'), article('Beta', '2026-02-01', 'Only in English.', 'cover: /covers/beta.png\n'));
+  writeFileSync(
+    join(dir, 'en', 'beta.md'),
+    article('Beta', '2026-02-01', 'Only in English.', 'cover: /covers/beta.png\n'),
+  );
   writeFileSync(
     join(dir, 'en', 'evil.md'),
     article(
@@ -57,8 +60,22 @@ describe.each(testDialects())('blog on %s', (dialect) => {
     const res = await get('/api/v1/blog/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: 'beta', lang: 'en', title: 'Beta', summary: 'About Beta', date: '2026-02-01T00:00:00.000Z', cover: '/covers/beta.png' },
-      { id: 'alpha', lang: 'en', title: 'Alpha', summary: 'About Alpha', date: '2026-01-01T00:00:00.000Z', cover: null },
+      {
+        id: 'beta',
+        lang: 'en',
+        title: 'Beta',
+        summary: 'About Beta',
+        date: '2026-02-01T00:00:00.000Z',
+        cover: '/covers/beta.png',
+      },
+      {
+        id: 'alpha',
+        lang: 'en',
+        title: 'Alpha',
+        summary: 'About Alpha',
+        date: '2026-01-01T00:00:00.000Z',
+        cover: null,
+      },
       { id: 'evil', lang: 'en', title: 'Evil', summary: 'About Evil', date: '2025-12-01T00:00:00.000Z', cover: null },
     ]);
     expect(res.json()[0]).not.toHaveProperty('html');
@@ -93,7 +110,11 @@ describe.each(testDialects())('blog on %s', (dialect) => {
       html: '<h1>Альфа</h1>\n<p>Первый <em>пост</em>.</p>',
     });
     const en = await get('/api/v1/blog/alpha/');
-    expect(en.json()).toMatchObject({ lang: 'en', title: 'Alpha', html: '<h1>Alpha</h1>\n<p>First <em>post</em>.</p>' });
+    expect(en.json()).toMatchObject({
+      lang: 'en',
+      title: 'Alpha',
+      html: '<h1>Alpha</h1>\n<p>First <em>post</em>.</p>',
+    });
     const fallback = await get('/api/v1/blog/beta/?lang=ru');
     expect(fallback.json()).toMatchObject({ id: 'beta', lang: 'en', html: '<p>Only in English.</p>' });
   });

@@ -33,7 +33,8 @@ describe.each(testDialects())('compressed JSON answers on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const sessions = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/mining/sessions/?page_size=25', headers: { ...auth, ...headers } });
+  const sessions = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/mining/sessions/?page_size=25', headers: { ...auth, ...headers } });
 
   it('sends big answers as brotli or gzip, decoding to the plain answer', async () => {
     const plain = await sessions({});
@@ -58,7 +59,11 @@ describe.each(testDialects())('compressed JSON answers on %s', (dialect) => {
   });
 
   it('leaves small answers plain and puts the security headers on every answer', async () => {
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { ...auth, 'accept-encoding': 'br' } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { ...auth, 'accept-encoding': 'br' },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.headers['content-encoding']).toBeUndefined();
     for (const res of [me, await t.app.inject({ method: 'GET', url: '/api/v1/nope' })]) {

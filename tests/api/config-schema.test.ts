@@ -15,7 +15,9 @@ const parent = mkdtempSync(join(tmpdir(), 'pxt-schema-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('the configuration schema', () => {
@@ -31,7 +33,8 @@ describe('the configuration schema', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\b(?:env|v|known)(?:\.|\[')([A-Z][A-Z0-9]*_[A-Z0-9_]+)/g)) read.add(m[1]);
       // Settings read by name through a helper (services/ico.ts, payments/usdt-settings.ts).
-      if (/\benv\[name\]|\(env, '/.test(text)) for (const m of text.matchAll(/'((?:ICO|USDT|YOOKASSA|STRIPE)_[A-Z0-9_]+)'/g)) read.add(m[1]);
+      if (/\benv\[name\]|\(env, '/.test(text))
+        for (const m of text.matchAll(/'((?:ICO|USDT|YOOKASSA|STRIPE)_[A-Z0-9_]+)'/g)) read.add(m[1]);
     }
     expect(read.size).toBeGreaterThan(40);
     expect([...read].filter((name) => !declared.has(name))).toEqual([]);
@@ -60,7 +63,9 @@ describe('the configuration schema', () => {
 
   it('writes nothing to DATA_DIR when a setting is refused', () => {
     const dataDir = join(parent, 'refused');
-    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_URL: 'http://pxt.example', SMTP_URL: 'smtp://m' })).toThrow(/APP_URL/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_URL: 'http://pxt.example', SMTP_URL: 'smtp://m' }),
+    ).toThrow(/APP_URL/);
     expect(existsSync(dataDir)).toBe(false);
     loadConfig({ DATA_DIR: dataDir });
     expect(readdirSync(dataDir)).toEqual(['secrets.json']);

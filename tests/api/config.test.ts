@@ -11,7 +11,12 @@ describe.each(testDialects())('public config and plumbing on %s', (dialect) => {
   it('tells the client what it needs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/config/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ app_name: 'PXT Companion', google_client_id: 'client-123', mining_session_seconds: 60, payments_available: true });
+    expect(res.json()).toMatchObject({
+      app_name: 'PXT Companion',
+      google_client_id: 'client-123',
+      mining_session_seconds: 60,
+      payments_available: true,
+    });
     expect(res.json().vapid_public_key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
   });
 

@@ -28,7 +28,12 @@ describe.each(testDialects())('data files on %s', (dialect) => {
 
   it('keeps the data folder, database, secrets and outbox readable by the server only', async () => {
     // Writes the database and a mail.
-    const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('files'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email: uniqueEmail('files'), password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(reg.statusCode, reg.body).toBeLessThan(300);
     expect(mode(dataDir)).toBe('700');
     // On PostgreSQL the generated secrets are kept in the database (kept-secrets.test.ts), not here.
@@ -38,7 +43,8 @@ describe.each(testDialects())('data files on %s', (dialect) => {
     expect(mails.length).toBeGreaterThan(0);
     for (const mail of mails) expect(mode(join(dataDir, 'outbox', mail))).toBe('600');
     if (dialect === 'sqlite') {
-      for (const f of ['pxt.sqlite', 'pxt.sqlite-wal', 'pxt.sqlite-shm']) expect([f, mode(join(dataDir, f))]).toEqual([f, '600']);
+      for (const f of ['pxt.sqlite', 'pxt.sqlite-wal', 'pxt.sqlite-shm'])
+        expect([f, mode(join(dataDir, f))]).toEqual([f, '600']);
     }
   });
 });
@@ -56,7 +62,12 @@ describe('data files left by an earlier version', () => {
       chmodSync(join(dataDir, 'secrets.json'), 0o644);
       const t = await createTestApp('sqlite', { DATA_DIR: dataDir });
       try {
-        expect([mode(dataDir), mode(join(dataDir, 'pxt.sqlite')), mode(join(dataDir, 'outbox')), mode(join(dataDir, 'secrets.json'))]).toEqual(['700', '600', '700', '600']);
+        expect([
+          mode(dataDir),
+          mode(join(dataDir, 'pxt.sqlite')),
+          mode(join(dataDir, 'outbox')),
+          mode(join(dataDir, 'secrets.json')),
+        ]).toEqual(['700', '600', '700', '600']);
       } finally {
         await t.close();
       }
@@ -90,7 +101,11 @@ describe('processes starting together on one fresh DATA_DIR', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const dataDir = join(parent, `round-${round}`, 'data');
       for (const c of children) c.proc.stdin!.write(`${dataDir}\n`);
-      const seen = await Promise.all(children.map(async (c) => JSON.parse((await c.lines.next()).value as string) as { jwt: string; vapid: unknown }));
+      const seen = await Promise.all(
+        children.map(
+          async (c) => JSON.parse((await c.lines.next()).value as string) as { jwt: string; vapid: unknown },
+        ),
+      );
       const jwt = new Set(seen.map((s) => s.jwt));
       const vapid = new Set(seen.map((s) => JSON.stringify(s.vapid)));
       expect({ round, jwt: jwt.size, vapid: vapid.size }).toEqual({ round, jwt: 1, vapid: 1 });

@@ -46,12 +46,21 @@ describe.each(testDialects())('deeply nested JSON on %s', (dialect) => {
       for (const route of ROUTES) {
         for (const key of [undefined, `deep-${Math.random()}`]) {
           const res = await t.app.inject({
-            method: route.method, url: route.url, payload: body, remoteAddress: otherIp(),
-            headers: { 'content-type': 'application/json', ...(route.signedIn ? bearer(access) : {}), ...(key ? { 'idempotency-key': key } : {}) },
+            method: route.method,
+            url: route.url,
+            payload: body,
+            remoteAddress: otherIp(),
+            headers: {
+              'content-type': 'application/json',
+              ...(route.signedIn ? bearer(access) : {}),
+              ...(key ? { 'idempotency-key': key } : {}),
+            },
           });
           const what = `${res.statusCode} ${route.method} ${route.url} key=${key !== undefined}: ${res.body.slice(0, 120)}`;
           // Unknown routes answer 404 before any body is read; everything else refuses the body.
-          const expected = route.url.includes('no-such-route') ? res.statusCode < 500 : res.statusCode === 400 && res.json().code === 'invalid' && typeof res.json().detail === 'string';
+          const expected = route.url.includes('no-such-route')
+            ? res.statusCode < 500
+            : res.statusCode === 400 && res.json().code === 'invalid' && typeof res.json().detail === 'string';
           if (!expected) wrong.push(what);
         }
       }
@@ -61,7 +70,9 @@ describe.each(testDialects())('deeply nested JSON on %s', (dialect) => {
 
   it('still takes a body nested to the limit (32 levels)', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `${API}/mining/auto-start/`, payload: `{"x":${arrays(31)}}`,
+      method: 'POST',
+      url: `${API}/mining/auto-start/`,
+      payload: `{"x":${arrays(31)}}`,
       headers: { 'content-type': 'application/json', ...bearer(access), 'idempotency-key': 'at-the-limit' },
     });
     // Not enough Gems: the body was read and the call ran.
@@ -70,7 +81,11 @@ describe.each(testDialects())('deeply nested JSON on %s', (dialect) => {
   });
 
   it('a deep query string is no 5xx either', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/auth/me/?${'a'.repeat(1)}${'[b]'.repeat(2000)}=1`, headers: bearer(access) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/me/?${'a'.repeat(1)}${'[b]'.repeat(2000)}=1`,
+      headers: bearer(access),
+    });
     expect(res.statusCode, res.body).toBeLessThan(500);
   });
 });

@@ -36,21 +36,45 @@ describe.each(testDialects())('one plain e-mail address on %s', (dialect) => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: object, access?: string) =>
-    t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers: access ? bearer(access) : {}, remoteAddress: otherIp() });
+    t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      payload,
+      headers: access ? bearer(access) : {},
+      remoteAddress: otherIp(),
+    });
 
   /** Every call of the API that mails a link to an address the caller gives. */
-  const mailingCalls: { name: string; field: string; call: (email: string) => Promise<{ statusCode: number; json(): any }> }[] = [
-    { name: 'register', field: 'email', call: (email) => post('/auth/register/', { email, password: PASSWORD, confirm_password: PASSWORD }) },
+  const mailingCalls: {
+    name: string;
+    field: string;
+    call: (email: string) => Promise<{ statusCode: number; json(): any }>;
+  }[] = [
+    {
+      name: 'register',
+      field: 'email',
+      call: (email) => post('/auth/register/', { email, password: PASSWORD, confirm_password: PASSWORD }),
+    },
     { name: 'password reset', field: 'email', call: (email) => post('/auth/password-reset/', { email }) },
     {
       name: 'add e-mail and password',
       field: 'email',
-      call: async (email) => post('/auth/add-email-password/', { email, password: PASSWORD, confirm_password: PASSWORD }, (await quickUser(t, { walletAddress: null })).access),
+      call: async (email) =>
+        post(
+          '/auth/add-email-password/',
+          { email, password: PASSWORD, confirm_password: PASSWORD },
+          (await quickUser(t, { walletAddress: null })).access,
+        ),
     },
     {
       name: 'change e-mail',
       field: 'new_email',
-      call: async (email) => post('/auth/change-email/', { new_email: email, password: PASSWORD }, (await quickUser(t, { email: uniqueEmail('old'), emailConfirmed: true })).access),
+      call: async (email) =>
+        post(
+          '/auth/change-email/',
+          { new_email: email, password: PASSWORD },
+          (await quickUser(t, { email: uniqueEmail('old'), emailConfirmed: true })).access,
+        ),
     },
   ];
 
@@ -60,7 +84,10 @@ describe.each(testDialects())('one plain e-mail address on %s', (dialect) => {
       for (const email of NOT_ONE_ADDRESS) {
         const res = await call(email);
         expect(res.statusCode, `${name} ${JSON.stringify(email)}`).toBe(400);
-        expect(res.json().errors.map((e: { field: string }) => e.field), JSON.stringify(email)).toContain(field);
+        expect(
+          res.json().errors.map((e: { field: string }) => e.field),
+          JSON.stringify(email),
+        ).toContain(field);
       }
       expect(t.outbox().length).toBe(before);
     });
@@ -79,7 +106,10 @@ describe.each(testDialects())('one plain e-mail address on %s', (dialect) => {
     const login = await post('/auth/login-by-email/', { email: 'a@x.com,b@y.com', password: PASSWORD });
     expect(login.statusCode).toBe(400);
     expect(login.json().errors[0].field).toBe('email');
-    const link = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email-change/${'a'.repeat(43)}/?email=${encodeURIComponent('x<c@z.com>@y.com')}` });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/confirm-email-change/${'a'.repeat(43)}/?email=${encodeURIComponent('x<c@z.com>@y.com')}`,
+    });
     expect(link.statusCode).toBe(400);
   });
 });

@@ -5,7 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_WRONG, REAUTH_REQUIRED } from '@shared/api/auth';
 import { LOGIN_FAILURES_PER_ADDRESS } from '../../server/services/throttle';
-import { API, bearer, lastMailTo, mailedToken, mails, newWallet, otherIp, PASSWORD, quickUser, reauthFor, registerAndConfirm, signLogin, uniqueEmail } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  lastMailTo,
+  mailedToken,
+  mails,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  quickUser,
+  reauthFor,
+  registerAndConfirm,
+  signLogin,
+  uniqueEmail,
+} from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('e-mail change on %s', (dialect) => {
@@ -17,12 +31,16 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}, ip = otherIp()) =>
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: ip });
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers, remoteAddress: otherIp() });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${API}${url}`, headers, remoteAddress: otherIp() });
   const login = (email: string, password = PASSWORD) => post('/auth/login-by-email/', { email, password });
   const refresh = (token: string) => post('/auth/refresh/', { refresh: token });
   // decisions §13: the link works only for the account that asked, signed in (its bearer token).
   const confirmChange = (to: string, access?: string) =>
-    get(`/auth/confirm-email-change/${mailedToken(t, to, 'confirmEmailChange')}/?email=${encodeURIComponent(to)}`, access ? bearer(access) : {});
+    get(
+      `/auth/confirm-email-change/${mailedToken(t, to, 'confirmEmailChange')}/?email=${encodeURIComponent(to)}`,
+      access ? bearer(access) : {},
+    );
   const undo = (token: string) => post('/auth/undo-email-change/', { token });
 
   it('refuses a stolen access token without the password, and a wrong password, counting failures like sign-ins', async () => {
@@ -36,12 +54,25 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     expect(missing.json()).toMatchObject({ code: 'reauth_required', detail: REAUTH_REQUIRED });
 
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
-      const wrong = await post('/auth/change-email/', { new_email: target, password: 'guess1234' }, bearer(victim.access), ip);
+      const wrong = await post(
+        '/auth/change-email/',
+        { new_email: target, password: 'guess1234' },
+        bearer(victim.access),
+        ip,
+      );
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ code: 'invalid_password', errors: [{ field: 'password', message: PASSWORD_WRONG }] });
+      expect(wrong.json()).toMatchObject({
+        code: 'invalid_password',
+        errors: [{ field: 'password', message: PASSWORD_WRONG }],
+      });
     }
     // Used up, on the same counter as e-mail sign-ins of the address: even the right password waits.
-    const limited = await post('/auth/change-email/', { new_email: target, password: PASSWORD }, bearer(victim.access), otherIp());
+    const limited = await post(
+      '/auth/change-email/',
+      { new_email: target, password: PASSWORD },
+      bearer(victim.access),
+      otherIp(),
+    );
     expect(limited.statusCode).toBe(429);
     expect((await login(victim.email)).statusCode).toBe(429);
     expect(mails(t).some((m) => m.to === target)).toBe(false);
@@ -98,7 +129,9 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     expect((await get('/auth/me', bearer(player.access))).statusCode).toBe(401);
     expect((await refresh(afterChange.refresh)).statusCode).toBe(401);
     expect((await refresh(player.refresh)).statusCode).toBe(401);
-    expect((await post('/auth/password-reset-confirm/', { token: resetLink, new_password: 'thief1234' })).json().code).toBe('invalid_token');
+    expect(
+      (await post('/auth/password-reset-confirm/', { token: resetLink, new_password: 'thief1234' })).json().code,
+    ).toBe('invalid_token');
     const back = await login(player.email);
     expect(back.statusCode).toBe(200);
     expect((await get('/auth/me', bearer(back.json().access))).json().email).toBe(player.email);
@@ -113,7 +146,12 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     expect((await confirmChange(next, player.access)).statusCode).toBe(200);
     const token = mailedToken(t, player.email, 'undoEmailChange');
     const user = await t.app.db.selectFrom('users').select('id').where('email', '=', next).executeTakeFirstOrThrow();
-    await t.app.db.updateTable('action_tokens').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).where('kind', '=', 'undo_email_change').execute();
+    await t.app.db
+      .updateTable('action_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'undo_email_change')
+      .execute();
     const res = await undo(token);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_token');
@@ -127,20 +165,32 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     // the new address goes too.
     const victim = uniqueEmail('google');
     const wallet = newWallet();
-    const { access } = await quickUser(t, { email: victim, emailConfirmed: true, googleSub: `sub-${victim}`, walletAddress: wallet.address });
+    const { access } = await quickUser(t, {
+      email: victim,
+      emailConfirmed: true,
+      googleSub: `sub-${victim}`,
+      walletAddress: wallet.address,
+    });
     const thief = uniqueEmail('thief');
     const bare = await post('/auth/change-email/', { new_email: thief }, bearer(access));
     expect(bare.statusCode).toBe(403);
     expect(bare.json().code).toBe('reauth_required');
     // Without a password, a password is no proof either.
-    expect((await post('/auth/change-email/', { new_email: thief, password: 'anything1' }, bearer(access))).json().code).toBe('reauth_required');
+    expect(
+      (await post('/auth/change-email/', { new_email: thief, password: 'anything1' }, bearer(access))).json().code,
+    ).toBe('reauth_required');
     const reauth = await reauthFor(t, access, wallet);
     expect((await post('/auth/change-email/', { new_email: thief, reauth }, bearer(access))).statusCode).toBe(200);
     // The reauth string is single-use.
-    expect((await post('/auth/change-email/', { new_email: uniqueEmail('again'), reauth }, bearer(access))).json().code).toBe('reauth_required');
+    expect(
+      (await post('/auth/change-email/', { new_email: uniqueEmail('again'), reauth }, bearer(access))).json().code,
+    ).toBe('reauth_required');
     expect((await confirmChange(thief, access)).statusCode).toBe(200);
     await post('/auth/password-reset/', { email: thief });
-    await post('/auth/password-reset-confirm/', { token: mailedToken(t, thief, 'restorePassword'), new_password: 'thief1234' });
+    await post('/auth/password-reset-confirm/', {
+      token: mailedToken(t, thief, 'restorePassword'),
+      new_password: 'thief1234',
+    });
     const stolen = await login(thief, 'thief1234');
     expect(stolen.statusCode).toBe(200);
 
@@ -154,7 +204,9 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     expect(owner.statusCode).toBe(200);
     const me = (await get('/auth/me', bearer(owner.json().access))).json();
     expect(me).toMatchObject({ email: victim, password_set: false });
-    expect(await t.app.db.selectFrom('users').select('google_sub').where('email', '=', victim).executeTakeFirstOrThrow()).toEqual({ google_sub: `sub-${victim}` });
+    expect(
+      await t.app.db.selectFrom('users').select('google_sub').where('email', '=', victim).executeTakeFirstOrThrow(),
+    ).toEqual({ google_sub: `sub-${victim}` });
   });
 
   it('undoes even when an unconfirmed registration took the freed address, and voids the undo links of later changes', async () => {
@@ -168,7 +220,10 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     expect((await confirmChange(b, player.access)).statusCode).toBe(200);
     const undoSecond = mailedToken(t, a, 'undoEmailChange');
     // Someone registers the old address (never confirmed) to block the undo.
-    expect((await post('/auth/register/', { email: player.email, password: 'blocker99', confirm_password: 'blocker99' })).statusCode).toBe(201);
+    expect(
+      (await post('/auth/register/', { email: player.email, password: 'blocker99', confirm_password: 'blocker99' }))
+        .statusCode,
+    ).toBe(201);
     const blockerLink = mailedToken(t, player.email, 'confirmRegistration');
 
     expect((await undo(undoFirst)).statusCode).toBe(200);

@@ -82,7 +82,11 @@ describe.each(testDialects())('claims survive a SIGKILL on %s', (dialect) => {
   });
 
   it('pays every player exactly once after a kill and retries with the same keys', async () => {
-    const { ids } = await seedPlayers(database.db, dialect, { count: PLAYERS, tag: `kill${dialect}`, session: 'ended' });
+    const { ids } = await seedPlayers(database.db, dialect, {
+      count: PLAYERS,
+      tag: `kill${dialect}`,
+      session: 'ended',
+    });
     const jwt = createJwt(jwtSecret);
     const sessions = await openSessions(database.db, ids);
     const clients: Client[] = ids.map((userId) => ({
@@ -122,7 +126,8 @@ describe.each(testDialects())('claims survive a SIGKILL on %s', (dialect) => {
       await Promise.all(pending.map((c) => claim(second, c)));
       const stalled = clients.filter((c) => lastCode(c) === 'idempotency_in_progress').map((c) => `u:${c.userId}`);
       if (stalled.length > 0) {
-        await database.db.updateTable('idempotency_keys')
+        await database.db
+          .updateTable('idempotency_keys')
           .set({ created_at: sql`created_at - 61000` })
           .where('scope', 'in', stalled)
           .where('status', 'is', null)
@@ -141,8 +146,12 @@ describe.each(testDialects())('claims survive a SIGKILL on %s', (dialect) => {
     }
     expect(problems).toEqual([]);
 
-    const rows = await database.db.selectFrom('ledger').select(['user_id', 'amount', 'unique_key'])
-      .where('reason', '=', 'mining_claim').where('user_id', 'in', ids).execute();
+    const rows = await database.db
+      .selectFrom('ledger')
+      .select(['user_id', 'amount', 'unique_key'])
+      .where('reason', '=', 'mining_claim')
+      .where('user_id', 'in', ids)
+      .execute();
     const perUser = new Map<number, number>();
     for (const r of rows) perUser.set(Number(r.user_id), (perUser.get(Number(r.user_id)) ?? 0) + 1);
     expect(rows.length).toBe(PLAYERS);
@@ -150,18 +159,29 @@ describe.each(testDialects())('claims survive a SIGKILL on %s', (dialect) => {
     expect(ids.filter((id) => perUser.get(id) !== 1)).toEqual([]);
 
     // No ledger row lost: each cached balance equals its rows, and every 200 before the kill is in.
-    const sums = await database.db.selectFrom('ledger').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-      .where('currency', '=', 'token').where('user_id', 'in', ids).groupBy('user_id').execute();
+    const sums = await database.db
+      .selectFrom('ledger')
+      .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('currency', '=', 'token')
+      .where('user_id', 'in', ids)
+      .groupBy('user_id')
+      .execute();
     const sumOf = new Map(sums.map((s) => [Number(s.user_id), Number(s.total)]));
     const users = await database.db.selectFrom('users').select(['id', 'token']).where('id', 'in', ids).execute();
-    expect(users.filter((u) => Number(u.token) <= 0 || Number(u.token) !== sumOf.get(Number(u.id))).map((u) => u.id)).toEqual([]);
+    expect(
+      users.filter((u) => Number(u.token) <= 0 || Number(u.token) !== sumOf.get(Number(u.id))).map((u) => u.id),
+    ).toEqual([]);
     for (const c of paidBeforeKill) {
       const reward = (c.bodies[0] as { reward: number }).reward;
       expect(sumOf.get(c.userId)).toBe(Math.round(reward * 1_000_000));
     }
     // Every session is claimed exactly once with its reward recorded.
-    const open = await database.db.selectFrom('mining_sessions').select('id').where('user_id', 'in', ids)
-      .where((eb) => eb.or([eb('claimed', '=', 0), eb('reward', 'is', null)])).execute();
+    const open = await database.db
+      .selectFrom('mining_sessions')
+      .select('id')
+      .where('user_id', 'in', ids)
+      .where((eb) => eb.or([eb('claimed', '=', 0), eb('reward', 'is', null)]))
+      .execute();
     expect(open).toEqual([]);
   }, 90_000);
 });

@@ -39,7 +39,10 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const parameters = (op.parameters as { in: string; name: string }[] | undefined) ?? [];
-      const content = (op.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, PropSchema> } }> } | undefined)?.content;
+      const content = (
+        op.requestBody as
+          { content?: Record<string, { schema?: { properties?: Record<string, PropSchema> } }> } | undefined
+      )?.content;
       const schema = content?.['application/json']?.schema;
       ops.push({
         method: method.toUpperCase(),
@@ -56,7 +59,10 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
 
 // ---- values -------------------------------------------------------------------------------------
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -68,7 +74,20 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 300, max: 40_000 }).map((n) => 'ж'.repeat(n)),
   fc.jsonValue({ maxDepth: 3 }),
   fc.integer({ min: 1, max: 60 }).map((depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth))),
-  fc.constantFrom({ $gt: '' }, { __proto__: { admin: true } }, [null], [[]], {}, '', ' ', '0x', 'null', 'true', '1e999', '-1'),
+  fc.constantFrom(
+    { $gt: '' },
+    { __proto__: { admin: true } },
+    [null],
+    [[]],
+    {},
+    '',
+    ' ',
+    '0x',
+    'null',
+    'true',
+    '1e999',
+    '-1',
+  ),
 );
 
 /** A value the field might accept (so handlers past validation get fuzzed too), from its schema. */
@@ -79,7 +98,10 @@ function plausible(schema: PropSchema): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 40)), max: Math.min(schema.maximum ?? 1000, 2 ** 40) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -(2 ** 40)),
+        max: Math.min(schema.maximum ?? 1000, 2 ** 40),
+      });
     case 'number':
       return fc.double({ noNaN: true, min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6 });
     case 'boolean':
@@ -89,18 +111,53 @@ function plausible(schema: PropSchema): fc.Arbitrary<unknown> {
     default:
       return fc.oneof(
         fc.emailAddress(),
-        fc.constantFrom('secret123', 'Player_1', 'https://push.example.com/x', `0x${'ab'.repeat(20)}`, 'twitter', 'telegram', 'en', 'ru'),
+        fc.constantFrom(
+          'secret123',
+          'Player_1',
+          'https://push.example.com/x',
+          `0x${'ab'.repeat(20)}`,
+          'twitter',
+          'telegram',
+          'en',
+          'ru',
+        ),
         fc.string({ maxLength: 30 }),
       );
   }
 }
 
-const fieldValue = (schema: PropSchema) => fc.oneof({ weight: 2, arbitrary: plausible(schema) }, { weight: 3, arbitrary: hostile });
+const fieldValue = (schema: PropSchema) =>
+  fc.oneof({ weight: 2, arbitrary: plausible(schema) }, { weight: 3, arbitrary: hostile });
 
 /** Text as it would appear in a URL: percent-encoded, or sometimes raw and possibly broken. */
 const urlPart = fc.oneof(
-  { weight: 4, arbitrary: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.integer().map(String), fc.nat().map(String), hostile.map((v) => JSON.stringify(v) ?? '')).map((s) => encodeURIComponent(s.toWellFormed()).slice(0, 2000)) },
-  { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%ff%fe', '..', '%2e%2e', '%2F', '-1', '1e3', '99999999999999999999', 'a'.repeat(400), '%00') },
+  {
+    weight: 4,
+    arbitrary: fc
+      .oneof(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc.integer().map(String),
+        fc.nat().map(String),
+        hostile.map((v) => JSON.stringify(v) ?? ''),
+      )
+      .map((s) => encodeURIComponent(s.toWellFormed()).slice(0, 2000)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%E0%A4%A',
+      '%ff%fe',
+      '..',
+      '%2e%2e',
+      '%2F',
+      '-1',
+      '1e3',
+      '99999999999999999999',
+      'a'.repeat(400),
+      '%00',
+    ),
+  },
 );
 
 interface Fuzzed {
@@ -115,43 +172,95 @@ function requestFor(op: Operation, signedIn: boolean, access: string): fc.Arbitr
     let i = 0;
     return op.path.replace(/\{[^}]+\}/g, () => values[i++] ?? '1');
   });
-  const queryName = fc.oneof(fc.constantFrom(...op.query, 'page', 'lang', '__proto__', 'a[b]'), printable.map(encodeURIComponent));
-  const query = fc.array(fc.tuple(queryName, urlPart), { maxLength: 5 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+  const queryName = fc.oneof(
+    fc.constantFrom(...op.query, 'page', 'lang', '__proto__', 'a[b]'),
+    printable.map(encodeURIComponent),
+  );
+  const query = fc
+    .array(fc.tuple(queryName, urlPart), { maxLength: 5 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
   const props = op.body ?? {};
   const jsonBody = fc
     .tuple(
-      fc.record(Object.fromEntries(Object.entries(props).map(([name, s]) => [name, fieldValue(s)])), { requiredKeys: [] }),
+      fc.record(Object.fromEntries(Object.entries(props).map(([name, s]) => [name, fieldValue(s)])), {
+        requiredKeys: [],
+      }),
       fc.dictionary(printable, hostile, { maxKeys: 2 }),
     )
     .map(([known, extra]) => JSON.stringify({ ...extra, ...known }));
   const body: fc.Arbitrary<{ payload?: string; contentType?: string }> = fc.oneof(
     { weight: 5, arbitrary: jsonBody.map((payload) => ({ payload, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: hostile.map((v) => ({ payload: JSON.stringify(v) ?? 'undefined', contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.tuple(jsonBody, fc.nat()).map(([json, cut]) => ({ payload: json.slice(0, cut % Math.max(1, json.length)), contentType: 'application/json' })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(
-        fc.oneof(jsonBody, fc.string({ maxLength: 100 })),
-        fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/*', ''),
-      ).map(([payload, contentType]) => ({ payload, contentType })),
+      arbitrary: hostile.map((v) => ({ payload: JSON.stringify(v) ?? 'undefined', contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(jsonBody, fc.nat())
+        .map(([json, cut]) => ({
+          payload: json.slice(0, cut % Math.max(1, json.length)),
+          contentType: 'application/json',
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(jsonBody, fc.string({ maxLength: 100 })),
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=utf-16',
+            'application/json; charset=latin1',
+            'application/*',
+            '',
+          ),
+        )
+        .map(([payload, contentType]) => ({ payload, contentType })),
     },
     { weight: 1, arbitrary: fc.constant({}) },
   );
 
   const authorization = signedIn
-    ? fc.oneof({ weight: 6, arbitrary: fc.constant(`Bearer ${access}`) }, { weight: 1, arbitrary: fc.constant(`Bearer ${access.slice(0, -2)}xx`) })
-    : fc.oneof(fc.constant(undefined), printable.map((s) => `Bearer ${s}`), printable, fc.constant('Basic dXNlcjpwYXNz'), fc.constant(`Bearer ${access.split('.').slice(0, 2).join('.')}.`));
-  const idempotencyKey = fc.option(fc.oneof(printable, fc.integer({ min: 190, max: 400 }).map((n) => 'k'.repeat(n))), { nil: undefined });
+    ? fc.oneof(
+        { weight: 6, arbitrary: fc.constant(`Bearer ${access}`) },
+        { weight: 1, arbitrary: fc.constant(`Bearer ${access.slice(0, -2)}xx`) },
+      )
+    : fc.oneof(
+        fc.constant(undefined),
+        printable.map((s) => `Bearer ${s}`),
+        printable,
+        fc.constant('Basic dXNlcjpwYXNz'),
+        fc.constant(`Bearer ${access.split('.').slice(0, 2).join('.')}.`),
+      );
+  const idempotencyKey = fc.option(
+    fc.oneof(
+      printable,
+      fc.integer({ min: 190, max: 400 }).map((n) => 'k'.repeat(n)),
+    ),
+    { nil: undefined },
+  );
 
-  return fc.record({ path, query, body, authorization, idempotencyKey }).map(({ path, query, body, authorization, idempotencyKey }) => {
-    const headers: Record<string, string> = {};
-    if (authorization !== undefined) headers.authorization = authorization;
-    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-    const sendBody = op.method !== 'GET' || body.payload === undefined ? body : {};
-    if (sendBody.contentType !== undefined && sendBody.contentType !== '') headers['content-type'] = sendBody.contentType;
-    return { method: op.method, url: path + query, headers, ...(sendBody.payload !== undefined ? { payload: sendBody.payload } : {}) };
-  });
+  return fc
+    .record({ path, query, body, authorization, idempotencyKey })
+    .map(({ path, query, body, authorization, idempotencyKey }) => {
+      const headers: Record<string, string> = {};
+      if (authorization !== undefined) headers.authorization = authorization;
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      const sendBody = op.method !== 'GET' || body.payload === undefined ? body : {};
+      if (sendBody.contentType !== undefined && sendBody.contentType !== '')
+        headers['content-type'] = sendBody.contentType;
+      return {
+        method: op.method,
+        url: path + query,
+        headers,
+        ...(sendBody.payload !== undefined ? { payload: sendBody.payload } : {}),
+      };
+    });
 }
 
 /** Why an answer breaks the rules, or null when it is fine. */
@@ -162,25 +271,46 @@ function problemOf(op: Operation, status: number, text: string): string | null {
   } catch {
     /* checked below */
   }
-  if (status >= 500) return status === 503 && body?.code === 'payments_unavailable' ? null : `${status}: ${text.slice(0, 200)}`;
+  if (status >= 500)
+    return status === 503 && body?.code === 'payments_unavailable' ? null : `${status}: ${text.slice(0, 200)}`;
   if (status < 400) return null;
   if (!body) return `${status} not JSON: ${text.slice(0, 100)}`;
-  if (typeof body.detail !== 'string' || typeof body.code !== 'string') return `${status} without detail/code: ${text.slice(0, 200)}`;
-  const routing = body.code === 'method_not_allowed' || (body.code === 'not_found' && String(body.detail).startsWith('No route '));
-  if (!op.statuses.has(status) && !routing) return `${status} is not in the document (${[...op.statuses].join(', ')}): ${text.slice(0, 200)}`;
+  if (typeof body.detail !== 'string' || typeof body.code !== 'string')
+    return `${status} without detail/code: ${text.slice(0, 200)}`;
+  const routing =
+    body.code === 'method_not_allowed' || (body.code === 'not_found' && String(body.detail).startsWith('No route '));
+  if (!op.statuses.has(status) && !routing)
+    return `${status} is not in the document (${[...op.statuses].join(', ')}): ${text.slice(0, 200)}`;
   return null;
 }
 
-const shorten = (r: Fuzzed) => JSON.stringify({ ...r, payload: r.payload && r.payload.length > 300 ? `${r.payload.slice(0, 300)}… (${r.payload.length} chars)` : r.payload }).slice(0, 700);
+const shorten = (r: Fuzzed) =>
+  JSON.stringify({
+    ...r,
+    payload:
+      r.payload && r.payload.length > 300 ? `${r.payload.slice(0, 300)}… (${r.payload.length} chars)` : r.payload,
+  }).slice(0, 700);
 
 describe.each(testDialects())('fuzzing every call on %s', (dialect) => {
   let t: TestApp;
   let access: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ({ access } = await quickUser(t, { username: `fuzz${dialect}`, email: `fuzz.${dialect}@example.com`, emailConfirmed: true }));
+    ({ access } = await quickUser(t, {
+      username: `fuzz${dialect}`,
+      email: `fuzz.${dialect}@example.com`,
+      emailConfirmed: true,
+    }));
     // A running session, so the mining calls get past "nothing to claim/apply".
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/mining/start/', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/mining/start/',
+          headers: { authorization: `Bearer ${access}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -194,7 +324,12 @@ describe.each(testDialects())('fuzzing every call on %s', (dialect) => {
       for (const signedIn of [true, false]) {
         const details = await fc.check(
           fc.asyncProperty(requestFor(op, signedIn, access), async (r) => {
-            const res = await t.app.inject({ method: r.method as InjectOptions['method'], url: r.url, headers: r.headers, payload: r.payload });
+            const res = await t.app.inject({
+              method: r.method as InjectOptions['method'],
+              url: r.url,
+              headers: r.headers,
+              payload: r.payload,
+            });
             sent++;
             const problem = problemOf(op, res.statusCode, res.body);
             if (problem) throw new Error(problem);
@@ -203,7 +338,9 @@ describe.each(testDialects())('fuzzing every call on %s', (dialect) => {
         );
         if (details.failed) {
           const example = details.counterexample?.[0] as Fuzzed | undefined;
-          failures.push(`${op.method} ${op.path}${signedIn ? ' (signed in)' : ''}: ${(details.errorInstance as Error | undefined)?.message ?? 'failed'} ← ${example ? shorten(example) : '?'} (seed ${details.seed})`);
+          failures.push(
+            `${op.method} ${op.path}${signedIn ? ' (signed in)' : ''}: ${(details.errorInstance as Error | undefined)?.message ?? 'failed'} ← ${example ? shorten(example) : '?'} (seed ${details.seed})`,
+          );
         }
       }
     }

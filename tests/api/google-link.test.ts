@@ -19,10 +19,14 @@ describe.each(testDialects())('linking Google on %s', (dialect) => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      const token = url.pathname === '/tokeninfo' ? (url.searchParams.get('access_token') ?? '') : (/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+      const token =
+        url.pathname === '/tokeninfo'
+          ? (url.searchParams.get('access_token') ?? '')
+          : (/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
       const profile = profiles.get(token);
       if (!profile) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-      const body = url.pathname === '/tokeninfo' ? { aud: CLIENT_ID, azp: CLIENT_ID, scope: 'openid email profile' } : profile;
+      const body =
+        url.pathname === '/tokeninfo' ? { aud: CLIENT_ID, azp: CLIENT_ID, scope: 'openid email profile' } : profile;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,11 +48,23 @@ describe.each(testDialects())('linking Google on %s', (dialect) => {
     return token;
   };
   const post = (url: string, payload: object, access?: string) =>
-    t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers: access ? bearer(access) : {}, remoteAddress: otherIp() });
+    t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      payload,
+      headers: access ? bearer(access) : {},
+      remoteAddress: otherIp(),
+    });
   const methods = async (access: string) =>
-    ((await t.app.inject({ method: 'GET', url: `${API}/auth/methods/`, headers: bearer(access) })).json().methods as { kind: string }[]).map((m) => m.kind).sort();
+    (
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/methods/`, headers: bearer(access) })).json().methods as {
+        kind: string;
+      }[]
+    )
+      .map((m) => m.kind)
+      .sort();
 
-  it('a bearer token alone cannot link the thief\'s Google; with the password it links, and Google then signs in', async () => {
+  it("a bearer token alone cannot link the thief's Google; with the password it links, and Google then signs in", async () => {
     const owner = await registerAndConfirm(t);
     const thief = googleToken();
     const res = await post('/auth/google/', { access_token: thief }, owner.access);
@@ -67,7 +83,7 @@ describe.each(testDialects())('linking Google on %s', (dialect) => {
     expect(signedIn.json().action).toBe('logged_in');
   });
 
-  it('reauth with Google works only with the account\'s own Google account', async () => {
+  it("reauth with Google works only with the account's own Google account", async () => {
     const token = googleToken();
     const player = (await post('/auth/google/', { access_token: token })).json() as { access: string };
     expect((await post('/auth/reauth/', { access_token: googleToken() }, player.access)).statusCode).toBe(400);

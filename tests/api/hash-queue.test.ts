@@ -13,11 +13,23 @@ describe.each(testDialects())('the hash queue on %s', (dialect) => {
   afterAll(() => t.close());
 
   const login = (email: string, password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login-by-email/`,
+      payload: { email, password },
+      remoteAddress: ip,
+    });
   const ipCounter = async (ip: string) =>
-    Number((await t.app.db.selectFrom('throttle').select('count').where('key', '=', `login:ip:${ip}`).executeTakeFirst())?.count ?? 0);
+    Number(
+      (await t.app.db.selectFrom('throttle').select('count').where('key', '=', `login:ip:${ip}`).executeTakeFirst())
+        ?.count ?? 0,
+    );
 
-  const expectBusy = (res: { statusCode: number; headers: Record<string, unknown>; json(): { code: string; detail: string } }) => {
+  const expectBusy = (res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    json(): { code: string; detail: string };
+  }) => {
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('busy');
     expect(res.json().detail).toMatch(/busy/);

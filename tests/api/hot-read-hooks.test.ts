@@ -28,7 +28,11 @@ describe.each(testDialects())('the hooks of a read on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { BLOG_DIR: resolve(import.meta.dirname, '../../content/blog') }, (app) => {
       app.addHook('onSend', (request, reply, payload, done) => {
-        if (request.url === '/api/v1/auth/me') headersAtSend = { onReply: reply.getHeader('x-content-type-options'), onRaw: reply.raw.hasHeader('x-content-type-options') };
+        if (request.url === '/api/v1/auth/me')
+          headersAtSend = {
+            onReply: reply.getHeader('x-content-type-options'),
+            onRaw: reply.raw.hasHeader('x-content-type-options'),
+          };
         done(null, payload);
       });
     });

@@ -5,7 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
-import { API, bearer, mailedToken, newWallet, otherIp, PASSWORD, registerAndConfirm, signLogin, uniqueEmail, walletLogin } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  mailedToken,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  registerAndConfirm,
+  signLogin,
+  uniqueEmail,
+  walletLogin,
+} from '../helpers/accounts';
 import { apiCall, balance, createPlayer, grant, ledgerRowsOf, type TestPlayer } from '../helpers/players';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -22,19 +33,34 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
       // (or its answer kept by the reply hook): the client gets no answer and will retry.
       app.addHook('preSerialization', async (request) => {
         if (request.headers[CRASH] !== '1') return;
-        keptAtCrash.push(await app.db.selectFrom('idempotency_keys').select(['status', 'body'])
-          .where('scope', '=', `u:${request.userId}`).where('key', '=', String(request.headers['idempotency-key'])).executeTakeFirst());
+        keptAtCrash.push(
+          await app.db
+            .selectFrom('idempotency_keys')
+            .select(['status', 'body'])
+            .where('scope', '=', `u:${request.userId}`)
+            .where('key', '=', String(request.headers['idempotency-key']))
+            .executeTakeFirst(),
+        );
         throw new Error('crash between commit and reply');
       });
       // A route that hands out tokens but was never marked signIn (one added later, say).
-      app.post('/api/v1/test/unmarked-tokens/', async () => ({ access: randomBytes(8).toString('hex'), refresh: randomBytes(8).toString('hex') }));
+      app.post('/api/v1/test/unmarked-tokens/', async () => ({
+        access: randomBytes(8).toString('hex'),
+        refresh: randomBytes(8).toString('hex'),
+      }));
     });
   });
   afterAll(() => t.close());
 
-  const post = (p: TestPlayer, url: string, body?: unknown, headers?: Record<string, string>) => apiCall(t, p, 'POST', url, body, headers);
+  const post = (p: TestPlayer, url: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t, p, 'POST', url, body, headers);
   const keyRows = (userId: number, key: string) =>
-    t.app.db.selectFrom('idempotency_keys').selectAll().where('scope', '=', `u:${userId}`).where('key', '=', key).execute();
+    t.app.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('scope', '=', `u:${userId}`)
+      .where('key', '=', key)
+      .execute();
   const boostsBought = async (userId: number) => (await ledgerRowsOf(t, userId, 'shop_purchase')).length;
 
   it('refuses the same key with another body (422) and replays it with the same body, in any key order', async () => {
@@ -46,7 +72,10 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
 
     const other = await post(p, '/mining/shop/buy/', { item_id: 'boost_12h' }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ detail: 'This Idempotency-Key was used for another call', code: 'idempotency_key_reused' });
+    expect(other.json()).toEqual({
+      detail: 'This Idempotency-Key was used for another call',
+      code: 'idempotency_key_reused',
+    });
     expect(other.headers['idempotent-replayed']).toBeUndefined();
 
     const same = await post(p, '/mining/shop/buy/', { item_id: 'boost_1h' }, key);
@@ -70,34 +99,79 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
 
   it('never keeps nor replays the answer of a sign-in call, even from a signed-in caller', async () => {
     const signedIn = await registerAndConfirm(t);
-    const id = Number((await t.app.db.selectFrom('users').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow()).id);
+    const id = Number(
+      (await t.app.db.selectFrom('users').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow())
+        .id,
+    );
     const wallet = newWallet();
     await walletLogin(t, wallet);
     const pending = uniqueEmail('pending');
-    const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: pending, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email: pending, password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(reg.statusCode, reg.body).toBeLessThan(300);
     const confirmToken = mailedToken(t, pending, 'confirmRegistration');
 
     const calls: { name: string; method: 'GET' | 'POST'; url: string; payload?: () => Promise<object> | object }[] = [
-      { name: 'login-by-email', method: 'POST', url: '/auth/login-by-email/', payload: () => ({ email: signedIn.email, password: PASSWORD }) },
+      {
+        name: 'login-by-email',
+        method: 'POST',
+        url: '/auth/login-by-email/',
+        payload: () => ({ email: signedIn.email, password: PASSWORD }),
+      },
       { name: 'wallet login', method: 'POST', url: '/auth/login/', payload: () => signLogin(wallet) },
       { name: 'refresh', method: 'POST', url: '/auth/refresh/', payload: () => ({ refresh: signedIn.refresh }) },
       { name: 'confirm-email', method: 'GET', url: `/auth/confirm-email/${confirmToken}/` },
-      { name: 'register', method: 'POST', url: '/auth/register/', payload: () => ({ email: uniqueEmail('again'), password: PASSWORD, confirm_password: PASSWORD }) },
+      {
+        name: 'register',
+        method: 'POST',
+        url: '/auth/register/',
+        payload: () => ({ email: uniqueEmail('again'), password: PASSWORD, confirm_password: PASSWORD }),
+      },
       { name: 'google', method: 'POST', url: '/auth/google/', payload: () => ({ access_token: 'ya29.not-a-token' }) },
-      { name: 'password-reset', method: 'POST', url: '/auth/password-reset/', payload: () => ({ email: signedIn.email }) },
-      { name: 'password-reset-confirm', method: 'POST', url: '/auth/password-reset-confirm/', payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }) },
-      { name: 'confirm-password-change', method: 'POST', url: '/auth/confirm-password-change/', payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }) },
-      { name: 'an unmarked route answering tokens', method: 'POST', url: '/test/unmarked-tokens/', payload: () => ({}) },
-      { name: 'confirm-email-change', method: 'GET', url: `/auth/confirm-email-change/${'x'.repeat(43)}/?email=${encodeURIComponent(uniqueEmail('moved'))}` },
+      {
+        name: 'password-reset',
+        method: 'POST',
+        url: '/auth/password-reset/',
+        payload: () => ({ email: signedIn.email }),
+      },
+      {
+        name: 'password-reset-confirm',
+        method: 'POST',
+        url: '/auth/password-reset-confirm/',
+        payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }),
+      },
+      {
+        name: 'confirm-password-change',
+        method: 'POST',
+        url: '/auth/confirm-password-change/',
+        payload: () => ({ token: 'x'.repeat(43), new_password: 'another123' }),
+      },
+      {
+        name: 'an unmarked route answering tokens',
+        method: 'POST',
+        url: '/test/unmarked-tokens/',
+        payload: () => ({}),
+      },
+      {
+        name: 'confirm-email-change',
+        method: 'GET',
+        url: `/auth/confirm-email-change/${'x'.repeat(43)}/?email=${encodeURIComponent(uniqueEmail('moved'))}`,
+      },
     ];
     for (const call of calls) {
       const key = `sign-in-${call.name}`;
-      const send = async () => t.app.inject({
-        method: call.method, url: `${API}${call.url}`, remoteAddress: otherIp(),
-        headers: { ...bearer(signedIn.access), 'idempotency-key': key },
-        ...(call.payload ? { payload: await call.payload() } : {}),
-      });
+      const send = async () =>
+        t.app.inject({
+          method: call.method,
+          url: `${API}${call.url}`,
+          remoteAddress: otherIp(),
+          headers: { ...bearer(signedIn.access), 'idempotency-key': key },
+          ...(call.payload ? { payload: await call.payload() } : {}),
+        });
       const first = await send();
       const second = await send();
       expect(await keyRows(id, key), call.name).toEqual([]);
@@ -114,9 +188,15 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
     const key = 'stalled-buy';
     // The first attempt was refused (no Gems); then, as if its process had died mid-request, its
     // key is left "in progress" past the stall window, and the player now has Gems for eight buys.
-    expect((await post(p, '/mining/shop/buy/', { item_id: 'boost_1h' }, { 'idempotency-key': key })).statusCode).toBe(400);
-    await t.app.db.updateTable('idempotency_keys').set({ status: null, body: null, created_at: sql`created_at - 61000` })
-      .where('scope', '=', `u:${p.id}`).where('key', '=', key).execute();
+    expect((await post(p, '/mining/shop/buy/', { item_id: 'boost_1h' }, { 'idempotency-key': key })).statusCode).toBe(
+      400,
+    );
+    await t.app.db
+      .updateTable('idempotency_keys')
+      .set({ status: null, body: null, created_at: sql`created_at - 61000` })
+      .where('scope', '=', `u:${p.id}`)
+      .where('key', '=', key)
+      .execute();
     await grant(t, p.id, 'gems', 40);
 
     // The retries arrive together: the table is held (on SQLite the one connection, on PostgreSQL a
@@ -128,7 +208,11 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
       else await sql`SELECT 1`.execute(trx);
       await gate;
     });
-    const sent = Promise.all(Array.from({ length: 8 }, () => post(p, '/mining/shop/buy/', { item_id: 'boost_1h' }, { 'idempotency-key': key })));
+    const sent = Promise.all(
+      Array.from({ length: 8 }, () =>
+        post(p, '/mining/shop/buy/', { item_id: 'boost_1h' }, { 'idempotency-key': key }),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await holding;
@@ -136,7 +220,9 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
     const ran = retries.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] === undefined);
     expect(ran).toHaveLength(1);
     // The others waited (409 in progress) or got the one answer replayed.
-    const others = retries.filter((r) => r !== ran[0]).map((r) => (r.statusCode === 200 ? r.headers['idempotent-replayed'] : r.json().code));
+    const others = retries
+      .filter((r) => r !== ran[0])
+      .map((r) => (r.statusCode === 200 ? r.headers['idempotent-replayed'] : r.json().code));
     expect(others.filter((how) => how !== 'true' && how !== 'idempotency_in_progress')).toEqual([]);
     expect(await boostsBought(p.id)).toBe(1);
     expect(await balance(t, p.id, 'gems')).toBe(35);
@@ -176,14 +262,40 @@ describe.each(testDialects())('idempotency keys on %s', (dialect) => {
     try {
       const p = await createPlayer(own);
       const now = Date.now();
-      const row = (key: string, created_at: number) => ({ scope: `u:${p.id}`, key, route: 'POST /api/v1/mining/shop/buy/', status: 200, body: '{}', created_at });
+      const row = (key: string, created_at: number) => ({
+        scope: `u:${p.id}`,
+        key,
+        route: 'POST /api/v1/mining/shop/buy/',
+        status: 200,
+        body: '{}',
+        created_at,
+      });
       const expired = Array.from({ length: 2500 }, (_, i) => row(`old-${i}`, now - IDEMPOTENCY_WINDOW_MS - 1000 - i));
-      for (let i = 0; i < expired.length; i += 500) await own.app.db.insertInto('idempotency_keys').values(expired.slice(i, i + 500)).execute();
-      await own.app.db.insertInto('idempotency_keys').values(row('recent', now - IDEMPOTENCY_WINDOW_MS + 60_000)).execute();
+      for (let i = 0; i < expired.length; i += 500)
+        await own.app.db
+          .insertInto('idempotency_keys')
+          .values(expired.slice(i, i + 500))
+          .execute();
+      await own.app.db
+        .insertInto('idempotency_keys')
+        .values(row('recent', now - IDEMPOTENCY_WINDOW_MS + 60_000))
+        .execute();
 
-      const res = await apiCall(own, p, 'POST', '/mining/shop/buy/', { item_id: 'boost_1h' }, { 'idempotency-key': 'new' });
+      const res = await apiCall(
+        own,
+        p,
+        'POST',
+        '/mining/shop/buy/',
+        { item_id: 'boost_1h' },
+        { 'idempotency-key': 'new' },
+      );
       expect(res.statusCode).toBe(400);
-      const left = await own.app.db.selectFrom('idempotency_keys').select('key').where('scope', '=', `u:${p.id}`).orderBy('key').execute();
+      const left = await own.app.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('scope', '=', `u:${p.id}`)
+        .orderBy('key')
+        .execute();
       expect(left.map((r) => r.key)).toEqual(['new', 'recent']);
     } finally {
       await own.close();

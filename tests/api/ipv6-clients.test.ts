@@ -10,7 +10,8 @@ let block = 0;
 /** A fresh /64 per call, and its n-th address (any interface identifier). */
 const newBlock = () => {
   const b = (++block).toString(16);
-  return (n: number) => `2001:db8:${b}:${b}:${((n * 4099) % 65536).toString(16)}:${n.toString(16)}:beef:${(n + 1).toString(16)}`;
+  return (n: number) =>
+    `2001:db8:${b}:${b}:${((n * 4099) % 65536).toString(16)}:${n.toString(16)}:beef:${(n + 1).toString(16)}`;
 };
 
 describe('clientKey', () => {
@@ -26,7 +27,12 @@ describe('clientKey', () => {
 describe.each(testDialects())('IPv6 clients by /64 on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { SIGNUP_LIMIT_PER_HOUR: '10', HASH_CONCURRENCY: '1', HASH_QUEUE: '4', HASH_QUEUE_PER_CLIENT: '2' });
+    t = await createTestApp(dialect, {
+      SIGNUP_LIMIT_PER_HOUR: '10',
+      HASH_CONCURRENCY: '1',
+      HASH_QUEUE: '4',
+      HASH_QUEUE_PER_CLIENT: '2',
+    });
   });
   afterAll(() => t.close());
 
@@ -34,12 +40,22 @@ describe.each(testDialects())('IPv6 clients by /64 on %s', (dialect) => {
     const at = newBlock();
     const statuses: number[] = [];
     for (let i = 0; i < 19; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(newWallet()), remoteAddress: at(i) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login/`,
+        payload: await signLogin(newWallet()),
+        remoteAddress: at(i),
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([...Array(10).fill(200), ...Array(9).fill(429)]);
     // Another block is another subscriber.
-    const other = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(newWallet()), remoteAddress: newBlock()(0) });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login/`,
+      payload: await signLogin(newWallet()),
+      remoteAddress: newBlock()(0),
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -47,21 +63,42 @@ describe.each(testDialects())('IPv6 clients by /64 on %s', (dialect) => {
     const at = newBlock();
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email: uniqueEmail('v6'), password: 'wrongpass1' }, remoteAddress: at(i) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login-by-email/`,
+        payload: { email: uniqueEmail('v6'), password: 'wrongpass1' },
+        remoteAddress: at(i),
+      });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, 20).every((s) => s === 400), String(statuses)).toBe(true);
+    expect(
+      statuses.slice(0, 20).every((s) => s === 400),
+      String(statuses),
+    ).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
-    const row = await t.app.db.selectFrom('throttle').select('count').where('key', '=', `login:ip:${clientKey(at(0))}`).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('throttle')
+      .select('count')
+      .where('key', '=', `login:ip:${clientKey(at(0))}`)
+      .executeTakeFirst();
     expect(Number(row?.count)).toBe(20);
   });
 
   it('counts mails per /64', async () => {
     const at = newBlock();
     for (let i = 0; i < 3; i++) {
-      await t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email: uniqueEmail('v6mail') }, remoteAddress: at(i) });
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/password-reset/`,
+        payload: { email: uniqueEmail('v6mail') },
+        remoteAddress: at(i),
+      });
     }
-    const row = await t.app.db.selectFrom('throttle').select('count').where('key', '=', `mail:ip:${clientKey(at(0))}`).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('throttle')
+      .select('count')
+      .where('key', '=', `mail:ip:${clientKey(at(0))}`)
+      .executeTakeFirst();
     expect(Number(row?.count)).toBe(3);
   });
 
@@ -69,8 +106,19 @@ describe.each(testDialects())('IPv6 clients by /64 on %s', (dialect) => {
     const player = await registerAndConfirm(t);
     const at = newBlock();
     const flood = Array.from({ length: 30 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email: uniqueEmail('v6flood'), password: 'wrongpass1' }, remoteAddress: at(i) }));
-    const mine = t.app.inject({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email: player.email, password: PASSWORD }, remoteAddress: otherIp() });
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login-by-email/`,
+        payload: { email: uniqueEmail('v6flood'), password: 'wrongpass1' },
+        remoteAddress: at(i),
+      }),
+    );
+    const mine = t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login-by-email/`,
+      payload: { email: player.email, password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     const [results, own] = await Promise.all([Promise.all(flood), mine]);
     expect(own.statusCode, own.body).toBe(200);
     // The block holds two places at a time, whichever of its addresses asks: the rest is busy (or
@@ -91,10 +139,18 @@ describe.each(testDialects())('request-rate limits for IPv6 clients on %s', (dia
     const at = newBlock();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email: uniqueEmail('v6rate') }, remoteAddress: at(i) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/password-reset/`,
+        payload: { email: uniqueEmail('v6rate') },
+        remoteAddress: at(i),
+      });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, 20).every((s) => s === 200), String(statuses)).toBe(true);
+    expect(
+      statuses.slice(0, 20).every((s) => s === 200),
+      String(statuses),
+    ).toBe(true);
     expect(statuses[20]).toBe(429);
   });
 });

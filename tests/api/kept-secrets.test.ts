@@ -34,7 +34,10 @@ describe.each(testDialects())('generated secrets on %s', (dialect) => {
       shared = { DATA_DIR: dir };
     }
     // Started at once: both generate, one set wins, both use it.
-    const pair = await Promise.all([createTestApp(dialect, { ...shared, ...env }), createTestApp(dialect, { ...shared, ...env })]);
+    const pair = await Promise.all([
+      createTestApp(dialect, { ...shared, ...env }),
+      createTestApp(dialect, { ...shared, ...env }),
+    ]);
     apps.push(...pair);
     return pair;
   }
@@ -47,7 +50,9 @@ describe.each(testDialects())('generated secrets on %s', (dialect) => {
     const { access } = await quickUser(a);
     const me = await b.app.inject({ method: 'GET', url: `${API}/auth/me/`, headers: bearer(access) });
     expect(me.statusCode).toBe(200);
-    const keys = await Promise.all([a, b].map(async (t) => (await t.app.inject({ method: 'GET', url: `${API}/config/` })).json().vapid_public_key));
+    const keys = await Promise.all(
+      [a, b].map(async (t) => (await t.app.inject({ method: 'GET', url: `${API}/config/` })).json().vapid_public_key),
+    );
     expect(keys[1]).toBe(keys[0]);
   });
 
@@ -57,16 +62,19 @@ describe.each(testDialects())('generated secrets on %s', (dialect) => {
     expect(b.app.config.vapid).toEqual(a.app.config.vapid);
   });
 
-  it.runIf(dialect === 'postgres')('on PostgreSQL, adopts the secrets an earlier version kept in DATA_DIR, so its tokens stay valid', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pxt-kept-old-'));
-    dirs.push(dir);
-    const old = { jwt: 'o'.repeat(64), vapid: JSON.stringify(webpush.generateVAPIDKeys()) };
-    writeFileSync(join(dir, 'secrets.json'), JSON.stringify(old), { mode: 0o600 });
-    const pg = await createPgDatabase();
-    drops.push(pg.drop);
-    const t = await createTestApp(dialect, { DATABASE_URL: pg.url, DATA_DIR: dir });
-    apps.push(t);
-    expect(t.app.config.jwtSecret).toBe(old.jwt);
-    expect(t.app.config.vapid.publicKey).toBe(JSON.parse(old.vapid).publicKey);
-  });
+  it.runIf(dialect === 'postgres')(
+    'on PostgreSQL, adopts the secrets an earlier version kept in DATA_DIR, so its tokens stay valid',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pxt-kept-old-'));
+      dirs.push(dir);
+      const old = { jwt: 'o'.repeat(64), vapid: JSON.stringify(webpush.generateVAPIDKeys()) };
+      writeFileSync(join(dir, 'secrets.json'), JSON.stringify(old), { mode: 0o600 });
+      const pg = await createPgDatabase();
+      drops.push(pg.drop);
+      const t = await createTestApp(dialect, { DATABASE_URL: pg.url, DATA_DIR: dir });
+      apps.push(t);
+      expect(t.app.config.jwtSecret).toBe(old.jwt);
+      expect(t.app.config.vapid.publicKey).toBe(JSON.parse(old.vapid).publicKey);
+    },
+  );
 });

@@ -9,12 +9,17 @@ describe.each(testDialects())('request loggers on %s', (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, (app) => {
-      app.get('/api/v1/test/warns', async (request) => {
-        request.log.warn('something to look at');
-        return { ok: true };
-      });
-    }, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp(
+      dialect,
+      { LOG_LEVEL: 'warn' },
+      (app) => {
+        app.get('/api/v1/test/warns', async (request) => {
+          request.log.warn('something to look at');
+          return { ok: true };
+        });
+      },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
   });
   afterAll(() => t.close());
 
@@ -41,6 +46,11 @@ describe.each(testDialects())('request loggers on %s', (dialect) => {
     expect((await apiCall(t, p, 'GET', '/test/warns', undefined, { 'idempotency-key': 'k-2' })).statusCode).toBe(200);
     const written = lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ msg: 'something to look at', userId: p.id, idempotencyKey: 'k-2', reqId: expect.any(String) });
+    expect(written[0]).toMatchObject({
+      msg: 'something to look at',
+      userId: p.id,
+      idempotencyKey: 'k-2',
+      reqId: expect.any(String),
+    });
   });
 });

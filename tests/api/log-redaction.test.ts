@@ -10,13 +10,20 @@ describe.each(testDialects())('request logs on %s', (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect, { LOG_LEVEL: 'info' }, undefined, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp(dialect, { LOG_LEVEL: 'info' }, undefined, {
+      logStream: { write: (line) => void lines.push(line) },
+    });
   });
   afterAll(() => t?.close());
 
   it('logs the confirmation calls with the token replaced by a marker', async () => {
     const email = uniqueEmail('logs');
-    const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email, password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(reg.statusCode, reg.body).toBeLessThan(300);
     const token = mailedToken(t, email, 'confirmRegistration');
     const from = lines.length;
@@ -35,9 +42,13 @@ describe.each(testDialects())('request logs on %s', (dialect) => {
 
 describe('redactUrl', () => {
   it('replaces secrets in auth paths and secret query parameters, and keeps the rest', () => {
-    expect(redactUrl('/api/v1/auth/confirm-email-change/abc_DEF-123/?email=a%40b.c')).toBe('/api/v1/auth/confirm-email-change/[redacted]/?email=a%40b.c');
+    expect(redactUrl('/api/v1/auth/confirm-email-change/abc_DEF-123/?email=a%40b.c')).toBe(
+      '/api/v1/auth/confirm-email-change/[redacted]/?email=a%40b.c',
+    );
     expect(redactUrl('/api/v1/auth/confirm-email/abc')).toBe('/api/v1/auth/confirm-email/[redacted]');
-    expect(redactUrl('/?modal=restorePassword&Token=x1&refCode=crew7&%74oken=x2')).toBe('/?modal=restorePassword&Token=[redacted]&refCode=crew7&%74oken=[redacted]');
+    expect(redactUrl('/?modal=restorePassword&Token=x1&refCode=crew7&%74oken=x2')).toBe(
+      '/?modal=restorePassword&Token=[redacted]&refCode=crew7&%74oken=[redacted]',
+    );
     expect(redactUrl('/api/v1/auth/me')).toBe('/api/v1/auth/me');
     expect(redactUrl('/api/v1/mining/sessions/?page=2')).toBe('/api/v1/mining/sessions/?page=2');
   });

@@ -56,20 +56,34 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     const s = server!;
     // The other player: registered and confirmed through the mailed link, as a client would.
     const email = uniqueEmail('burst-player');
-    const reg = await callFrom(s, PLAYER, 'POST', `${API}/auth/register/`, { email, password: PASSWORD, confirm_password: PASSWORD });
+    const reg = await callFrom(s, PLAYER, 'POST', `${API}/auth/register/`, {
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
     expect(reg.status, reg.body).toBe(201);
     const outbox = join(dataDir, 'data', 'outbox');
     // The server mails after it answers.
-    const file = await vi.waitFor(() => {
-      const found = readdirSync(outbox).find((f) => f.endsWith('.eml'));
-      if (!found) throw new Error('no mail yet');
-      return found;
-    }, { timeout: 10_000, interval: 50 });
+    const file = await vi.waitFor(
+      () => {
+        const found = readdirSync(outbox).find((f) => f.endsWith('.eml'));
+        if (!found) throw new Error('no mail yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const mail = parseMail(readFileSync(join(outbox, file), 'utf8'));
     // Opened in the registering browser (decisions §13): its registration string makes the typed password the account's.
-    const confirmed = await callFrom(s, PLAYER, 'GET', `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`, undefined, {
-      'x-registration': JSON.parse(reg.body).registration,
-    });
+    const confirmed = await callFrom(
+      s,
+      PLAYER,
+      'GET',
+      `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`,
+      undefined,
+      {
+        'x-registration': JSON.parse(reg.body).registration,
+      },
+    );
     expect(confirmed.status, confirmed.body).toBe(200);
     const signIn = () => callFrom(s, PLAYER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD });
 
@@ -85,9 +99,14 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
 
     // The burst: distinct unknown addresses, so only the per-IP limit and the hash queue stand in the way.
     let flooding = true;
-    const flood = Promise.all(Array.from({ length: BURST }, () => callFrom(s, FLOODER, 'POST', `${API}/auth/login-by-email/`, { email: uniqueEmail('flood'), password: 'wrongpass1' }))).finally(
-      () => (flooding = false),
-    );
+    const flood = Promise.all(
+      Array.from({ length: BURST }, () =>
+        callFrom(s, FLOODER, 'POST', `${API}/auth/login-by-email/`, {
+          email: uniqueEmail('flood'),
+          password: 'wrongpass1',
+        }),
+      ),
+    ).finally(() => (flooding = false));
     const pages: Answer[] = [];
     const loadPages = (async () => {
       do pages.push(await callFrom(s, PLAYER, 'GET', '/'));
@@ -106,7 +125,12 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
         `login burst (${BURST} failed sign-ins from ${FLOODER}, default scrypt cost):`,
         `  GET /           idle: ${latencyFigures(idlePage)}; during the burst: ${latencyFigures(pages.map((a) => a.ms))}`,
         `  other's login   idle: ${latencyFigures(idleLogin)}; during the burst: ${latencyFigures(logins.map((a) => a.ms))}`,
-        `  burst answers: ${count(400)} checked (400), ${count(429)} throttled (429), ${count(503)} busy (503), others: ${results.filter((r) => ![400, 429, 503].includes(r.status)).map((r) => r.status).join(',') || 'none'}; burst took ${Math.round(Math.max(...results.map((r) => r.ms)))} ms`,
+        `  burst answers: ${count(400)} checked (400), ${count(429)} throttled (429), ${count(503)} busy (503), others: ${
+          results
+            .filter((r) => ![400, 429, 503].includes(r.status))
+            .map((r) => r.status)
+            .join(',') || 'none'
+        }; burst took ${Math.round(Math.max(...results.map((r) => r.ms)))} ms`,
       ].join('\n'),
     );
 
@@ -114,14 +138,19 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     expect(results.every((r) => r.status === 400 || r.status === 429 || r.status === 503)).toBe(true);
     expect(count(400)).toBeLessThanOrEqual(LOGIN_FAILURES_PER_IP);
     expect(count(400) + count(429) + count(503)).toBe(BURST);
-    for (const r of results.filter((x) => x.status !== 400)) expect(JSON.parse(r.body).code).toMatch(/^(throttled|busy)$/);
+    for (const r of results.filter((x) => x.status !== 400))
+      expect(JSON.parse(r.body).code).toMatch(/^(throttled|busy)$/);
     // The other client got its answers.
     expect(pages.length).toBeGreaterThan(0);
     expect(pages.every((a) => a.status === 200 && a.body.includes('burst test'))).toBe(true);
     expect(logins.length).toBeGreaterThan(0);
     for (const a of logins) {
       expect(a.status, a.body).toBe(200);
-      expect(JSON.parse(a.body)).toEqual({ access: expect.any(String), refresh: expect.any(String), device: expect.any(String) });
+      expect(JSON.parse(a.body)).toEqual({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        device: expect.any(String),
+      });
     }
   }, 180_000);
 });

@@ -46,19 +46,29 @@ describe('a flood of failed sign-ins from 60 addresses against the real server (
   it('the owner on a known device signs in during the flood (never 503), and after their address is locked', async () => {
     const s = server!;
     const email = uniqueEmail('flood-owner');
-    const reg = await callFrom(s, OWNER, 'POST', `${API}/auth/register/`, { email, password: PASSWORD, confirm_password: PASSWORD });
+    const reg = await callFrom(s, OWNER, 'POST', `${API}/auth/register/`, {
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
     expect(reg.status, reg.body).toBe(201);
     const outbox = join(dataDir, 'data', 'outbox');
-    const file = await vi.waitFor(() => {
-      const found = readdirSync(outbox).find((f) => f.endsWith('.eml'));
-      if (!found) throw new Error('no mail yet');
-      return found;
-    }, { timeout: 10_000, interval: 50 });
+    const file = await vi.waitFor(
+      () => {
+        const found = readdirSync(outbox).find((f) => f.endsWith('.eml'));
+        if (!found) throw new Error('no mail yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const token = parseMail(readFileSync(join(outbox, file), 'utf8')).link.searchParams.get('token');
-    const confirmed = await callFrom(s, OWNER, 'GET', `${API}/auth/confirm-email/${token}/`, undefined, { 'x-registration': JSON.parse(reg.body).registration });
+    const confirmed = await callFrom(s, OWNER, 'GET', `${API}/auth/confirm-email/${token}/`, undefined, {
+      'x-registration': JSON.parse(reg.body).registration,
+    });
     expect(confirmed.status, confirmed.body).toBe(200);
     const device = JSON.parse(confirmed.body).device as string;
-    const signIn = (headers: Record<string, string> = {}) => callFrom(s, OWNER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD }, headers);
+    const signIn = (headers: Record<string, string> = {}) =>
+      callFrom(s, OWNER, 'POST', `${API}/auth/login-by-email/`, { email, password: PASSWORD }, headers);
 
     const idle: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -69,7 +79,11 @@ describe('a flood of failed sign-ins from 60 addresses against the real server (
 
     // Each flooder sends one failed sign-in for an unknown address: within every per-client limit.
     let flooding = true;
-    const flood = Promise.all(FLOODERS.map((ip) => callFrom(s, ip, 'POST', `${API}/auth/login-by-email/`, { email: uniqueEmail('flood'), password: 'wrongpass1' }))).finally(() => (flooding = false));
+    const flood = Promise.all(
+      FLOODERS.map((ip) =>
+        callFrom(s, ip, 'POST', `${API}/auth/login-by-email/`, { email: uniqueEmail('flood'), password: 'wrongpass1' }),
+      ),
+    ).finally(() => (flooding = false));
     const known: Answer[] = [];
     const unknown: Answer[] = [];
     const during = (async () => {
@@ -84,7 +98,8 @@ describe('a flood of failed sign-ins from 60 addresses against the real server (
     const count = (status: number) => results.filter((r) => r.status === status).length;
 
     // Then five wrong passwords for the owner's address from elsewhere lock it.
-    for (let i = 0; i < 5; i++) await callFrom(s, '127.0.3.1', 'POST', `${API}/auth/login-by-email/`, { email, password: `wrong${i}pass` });
+    for (let i = 0; i < 5; i++)
+      await callFrom(s, '127.0.3.1', 'POST', `${API}/auth/login-by-email/`, { email, password: `wrong${i}pass` });
     const locked = await signIn();
     const afterLock = await signIn({ 'x-device': device });
 

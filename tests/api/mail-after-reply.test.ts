@@ -20,7 +20,8 @@ describe.each(testDialects())('mail after the answer on %s', (dialect) => {
   });
 
   // The raw inject: resolves with the answer, not waiting for the work left for after it.
-  const post = (url: string, payload: object) => t.injectNow({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: otherIp() });
+  const post = (url: string, payload: object) =>
+    t.injectNow({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: otherIp() });
   const mailsTo = (email: string) => smtp.received.map((m) => parseMail(m.data)).filter((m) => m.to === email);
 
   it('answers a password reset for a known and an unknown address alike while the mail server hangs, and mails the known one later', async () => {
@@ -54,7 +55,10 @@ describe.each(testDialects())('mail after the answer on %s', (dialect) => {
     await t.app.afterReplySettled();
     const [mail] = mailsTo(email);
     expect(mail.link.searchParams.get('modal')).toBe('confirmRegistration');
-    const confirmed = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/` });
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/confirm-email/${mail.link.searchParams.get('token')}/`,
+    });
     expect(confirmed.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API, bearer, mails, newWallet, otherIp, PASSWORD, parseMail, quickUser, reauthFor, uniqueEmail } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  mails,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  parseMail,
+  quickUser,
+  reauthFor,
+  uniqueEmail,
+} from '../helpers/accounts';
 import { smtpServer } from '../helpers/smtp-server';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
@@ -20,7 +31,12 @@ describe.each(testDialects())('mail on %s', (dialect) => {
 
     it('sends the link mail to the SMTP server and writes no outbox file', async () => {
       const email = uniqueEmail('smtp');
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/register/`,
+        payload: { email, password: PASSWORD, confirm_password: PASSWORD },
+        remoteAddress: otherIp(),
+      });
       expect(res.statusCode).toBe(201);
       const mail = smtp.received.at(-1)!;
       expect(mail.rcpt[0]).toContain(email);
@@ -29,7 +45,10 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       expect(parsed.link.searchParams.get('modal')).toBe('confirmRegistration');
       expect(mail.data).toContain('text/html');
       expect(t.outbox()).toEqual([]);
-      const confirm = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${parsed.link.searchParams.get('token')}/` });
+      const confirm = await t.app.inject({
+        method: 'GET',
+        url: `${API}/auth/confirm-email/${parsed.link.searchParams.get('token')}/`,
+      });
       expect(confirm.statusCode).toBe(200);
     });
 
@@ -51,16 +70,36 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       try {
         // decisions §13: the change needs proof of the account; this one signs with its wallet.
         const wallet = newWallet();
-        const { access } = await quickUser(t, { email: uniqueEmail('mover'), emailConfirmed: true, walletAddress: wallet.address });
+        const { access } = await quickUser(t, {
+          email: uniqueEmail('mover'),
+          emailConfirmed: true,
+          walletAddress: wallet.address,
+        });
         const reauth = await reauthFor(t, access, wallet);
-        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused'), reauth }, headers: bearer(access), remoteAddress: otherIp() });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/change-email/`,
+          payload: { new_email: uniqueEmail('refused'), reauth },
+          headers: bearer(access),
+          remoteAddress: otherIp(),
+        });
         expect(res.statusCode).toBe(503);
         expect(res.json().code).toBe('mail_failed');
         // Registration mails after its answer (mail-after-reply.test.ts): the answer stays 201.
-        const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+        const reg = await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/register/`,
+          payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD },
+          remoteAddress: otherIp(),
+        });
         expect(reg.statusCode).toBe(201);
         // Password reset answers the same whether or not the mail went out.
-        const reset = await t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email: uniqueEmail('refused') }, remoteAddress: otherIp() });
+        const reset = await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/password-reset/`,
+          payload: { email: uniqueEmail('refused') },
+          remoteAddress: otherIp(),
+        });
         expect(reset.statusCode).toBe(200);
       } finally {
         reject = false;
@@ -80,8 +119,18 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       const log = vi.spyOn(console, 'log').mockImplementation(() => {});
       const addresses = [uniqueEmail('first'), uniqueEmail('second'), uniqueEmail('third')];
       for (const email of addresses) {
-        await t.app.inject({ method: 'POST', url: `${API}/auth/password-reset/`, payload: { email }, remoteAddress: otherIp() });
-        await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/password-reset/`,
+          payload: { email },
+          remoteAddress: otherIp(),
+        });
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/register/`,
+          payload: { email, password: PASSWORD, confirm_password: PASSWORD },
+          remoteAddress: otherIp(),
+        });
       }
       expect(mails(t).map((m) => m.to)).toEqual(addresses);
       const files = readdirSync(join(t.dataDir, 'outbox'));

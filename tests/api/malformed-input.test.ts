@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickUser } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
 interface Operation {
   method: string;
   path: string;
@@ -45,7 +50,11 @@ function wrongType(schema: JsonSchema): unknown {
 
 function bodyFor(props: Record<string, JsonSchema>, value: (name: string, s: JsonSchema) => unknown): string {
   const names = Object.keys(props);
-  return JSON.stringify(names.length ? Object.fromEntries(names.map((n) => [n, value(n, props[n])])) : { unexpected: value('unexpected', {}) });
+  return JSON.stringify(
+    names.length
+      ? Object.fromEntries(names.map((n) => [n, value(n, props[n])]))
+      : { unexpected: value('unexpected', {}) },
+  );
 }
 
 function operations(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
@@ -80,13 +89,26 @@ function casesFor(op: Operation): { label: string; options: InjectOptions }[] {
 
   if (hasParams) {
     for (const bad of ['abc', '-1', '99999999999999999999', '%00%ff', 'z'.repeat(250), '%E0%A4%A']) {
-      cases.push({ label: `path ${bad.slice(0, 20)}`, options: { method, url: fill(bad), ...(op.bodyProps ? { payload: {} } : {}) } });
+      cases.push({
+        label: `path ${bad.slice(0, 20)}`,
+        options: { method, url: fill(bad), ...(op.bodyProps ? { payload: {} } : {}) },
+      });
     }
   }
   const query = op.queryNames.length ? op.queryNames : ['page'];
   const qs = query.map((n) => `${n}=a&${n}=b&${n}=${encodeURIComponent(BIG)}`).join('&');
-  cases.push({ label: 'query arrays/huge', options: { method, url: `${url}?${qs}`, ...(op.bodyProps ? { payload: {} } : {}) } });
-  cases.push({ label: 'query control chars', options: { method, url: `${url}?${query.map((n) => `${n}=%00%01%ff`).join('&')}`, ...(op.bodyProps ? { payload: {} } : {}) } });
+  cases.push({
+    label: 'query arrays/huge',
+    options: { method, url: `${url}?${qs}`, ...(op.bodyProps ? { payload: {} } : {}) },
+  });
+  cases.push({
+    label: 'query control chars',
+    options: {
+      method,
+      url: `${url}?${query.map((n) => `${n}=%00%01%ff`).join('&')}`,
+      ...(op.bodyProps ? { payload: {} } : {}),
+    },
+  });
 
   if (op.bodyProps) {
     const props = op.bodyProps;
@@ -95,13 +117,34 @@ function casesFor(op: Operation): { label: string; options: InjectOptions }[] {
     json('array', '[1, {"a": 2}]');
     json('string', '"just a string"');
     json('empty', '');
-    json('wrong types', bodyFor(props, (_, s) => wrongType(s)));
-    json('nulls', bodyFor(props, () => null));
-    json('nested', bodyFor(props, () => ({ $gt: '', __proto__: { admin: true } })));
-    json('huge strings', bodyFor(props, () => HUGE));
-    json('big strings', bodyFor(props, () => BIG));
-    json('control chars', bodyFor(props, () => WITH_CONTROL));
-    json('extreme numbers', bodyFor(props, (_, s) => (typeOf(s) === 'string' ? '1e999' : 1e308)));
+    json(
+      'wrong types',
+      bodyFor(props, (_, s) => wrongType(s)),
+    );
+    json(
+      'nulls',
+      bodyFor(props, () => null),
+    );
+    json(
+      'nested',
+      bodyFor(props, () => ({ $gt: '', __proto__: { admin: true } })),
+    );
+    json(
+      'huge strings',
+      bodyFor(props, () => HUGE),
+    );
+    json(
+      'big strings',
+      bodyFor(props, () => BIG),
+    );
+    json(
+      'control chars',
+      bodyFor(props, () => WITH_CONTROL),
+    );
+    json(
+      'extreme numbers',
+      bodyFor(props, (_, s) => (typeOf(s) === 'string' ? '1e999' : 1e308)),
+    );
     json('text/plain', 'hello', 'text/plain');
     json('xml', '<a>1</a>', 'application/xml');
     json('form', 'a=1&b=2', 'application/x-www-form-urlencoded');
@@ -114,7 +157,11 @@ describe.each(testDialects())('malformed input on every route on %s', (dialect) 
   let access: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ({ access } = await quickUser(t, { username: `mal${dialect}`, email: `malformed.${dialect}@example.com`, emailConfirmed: true }));
+    ({ access } = await quickUser(t, {
+      username: `mal${dialect}`,
+      email: `malformed.${dialect}@example.com`,
+      emailConfirmed: true,
+    }));
   });
   afterAll(() => t.close());
 
@@ -131,10 +178,15 @@ describe.each(testDialects())('malformed input on every route on %s', (dialect) 
       // Signed in: every case. Signed out: a few (a route that needs sign-in stops at 401 anyway).
       const runs = [
         ...cases.map((c) => ({ ...c, auth: true })),
-        ...cases.filter((c) => ['broken JSON', 'wrong types', 'nulls', 'query arrays/huge', 'path abc'].includes(c.label)).map((c) => ({ ...c, auth: false })),
+        ...cases
+          .filter((c) => ['broken JSON', 'wrong types', 'nulls', 'query arrays/huge', 'path abc'].includes(c.label))
+          .map((c) => ({ ...c, auth: false })),
       ];
       for (const run of runs) {
-        const headers = { ...(run.options.headers as Record<string, string> | undefined), ...(run.auth ? { authorization: `Bearer ${access}` } : {}) };
+        const headers = {
+          ...(run.options.headers as Record<string, string> | undefined),
+          ...(run.auth ? { authorization: `Bearer ${access}` } : {}),
+        };
         const res = await t.app.inject({ ...run.options, headers });
         sent++;
         const where = `${op.method} ${op.path} [${run.label}${run.auth ? ', signed in' : ''}] → ${res.statusCode}`;
@@ -150,7 +202,8 @@ describe.each(testDialects())('malformed input on every route on %s', (dialect) 
             problems.push(`${where}: not JSON: ${res.body.slice(0, 100)}`);
             continue;
           }
-          if (typeof body.detail !== 'string' || typeof body.code !== 'string') problems.push(`${where}: no detail/code: ${res.body.slice(0, 200)}`);
+          if (typeof body.detail !== 'string' || typeof body.code !== 'string')
+            problems.push(`${where}: no detail/code: ${res.body.slice(0, 200)}`);
         }
       }
     }

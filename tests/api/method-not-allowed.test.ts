@@ -19,7 +19,9 @@ describe.each(testDialects())('another method on a known path on %s', (dialect) 
   afterAll(() => t.close());
 
   it('answers 405 with Allow for calls the document lists, and the documented methods are exactly Allow', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     let checked = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (!path.startsWith(`${API}/`)) continue;
@@ -30,7 +32,8 @@ describe.each(testDialects())('another method on a known path on %s', (dialect) 
         const res = await t.app.inject({ method: method as InjectOptions['method'], url });
         expect(res.statusCode, `${method} ${url}`).toBe(405);
         expect(new Set(res.headers.allow?.toString().split(', ')), `${method} ${url}`).toEqual(expected);
-        if (method !== 'HEAD') expect(res.json()).toMatchObject({ code: 'method_not_allowed', detail: expect.stringContaining(method) });
+        if (method !== 'HEAD')
+          expect(res.json()).toMatchObject({ code: 'method_not_allowed', detail: expect.stringContaining(method) });
         checked++;
       }
     }
@@ -44,11 +47,18 @@ describe.each(testDialects())('another method on a known path on %s', (dialect) 
     }
     const res = await t.app.inject({ method: 'GET', url: `${API}/auth/login/` });
     expect(res.headers.allow).toBe('POST');
-    expect(res.json()).toEqual({ detail: 'GET is not allowed on /api/v1/auth/login/; it takes POST', code: 'method_not_allowed' });
+    expect(res.json()).toEqual({
+      detail: 'GET is not allowed on /api/v1/auth/login/; it takes POST',
+      code: 'method_not_allowed',
+    });
   });
 
   it('keeps 404 for unknown paths', async () => {
-    for (const [method, url] of [['GET', `${API}/no/such/`], ['POST', `${API}/auth/nothing/`], ['DELETE', '/nowhere']] as const) {
+    for (const [method, url] of [
+      ['GET', `${API}/no/such/`],
+      ['POST', `${API}/auth/nothing/`],
+      ['DELETE', '/nowhere'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers.allow).toBeUndefined();

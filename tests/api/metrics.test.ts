@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { post } from '../../server/services/ledger';
-import { API, bearer, mailedToken, newWallet, otherIp, PASSWORD, quickUser, reauthFor, uniqueEmail } from '../helpers/accounts';
+import {
+  API,
+  bearer,
+  mailedToken,
+  newWallet,
+  otherIp,
+  PASSWORD,
+  quickUser,
+  reauthFor,
+  uniqueEmail,
+} from '../helpers/accounts';
 import { endSession, openSessionId } from '../helpers/mining';
 import { apiCall, createPlayer, grant } from '../helpers/players';
 import { browserKeys } from '../helpers/push-service';
@@ -24,11 +34,18 @@ async function scrape(t: TestApp, path = '/metrics') {
 
 /** The value of the series `name{labels}` (exactly these labels) in an exposition text; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`).sort().join(',');
+  const want = Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .sort()
+    .join(',');
   for (const line of text.split('\n')) {
     const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m || m[1] !== name) continue;
-    const have = (m[2] ?? '').match(/\w+="(?:[^"\\]|\\.)*"/g)?.sort().join(',') ?? '';
+    const have =
+      (m[2] ?? '')
+        .match(/\w+="(?:[^"\\]|\\.)*"/g)
+        ?.sort()
+        .join(',') ?? '';
     if (have === want) return Number(m[3]);
   }
   return 0;
@@ -39,7 +56,11 @@ const metricsText = async (t: TestApp) => (await scrape(t)).text;
 describe.each(testDialects())('metrics on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { METRICS_PORT: '0', MINING_SESSION_SECONDS: '60', PUSH_ALLOWED_HOSTS: '127.0.0.1' });
+    t = await createTestApp(dialect, {
+      METRICS_PORT: '0',
+      MINING_SESSION_SECONDS: '60',
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    });
   });
   afterAll(() => t?.close());
 
@@ -49,7 +70,15 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     const res = await scrape(t);
     expect(res.status).toBe(200);
     expect(res.type).toMatch(/^text\/plain; version=0\.0\.4/);
-    for (const name of ['http_request_duration_seconds', 'pxt_claims_total', 'pxt_ledger_postings_total', 'pxt_worker_lag_seconds', 'pxt_push_sent_total', 'pxt_mail_sent_total', 'pxt_payments_total']) {
+    for (const name of [
+      'http_request_duration_seconds',
+      'pxt_claims_total',
+      'pxt_ledger_postings_total',
+      'pxt_worker_lag_seconds',
+      'pxt_push_sent_total',
+      'pxt_mail_sent_total',
+      'pxt_payments_total',
+    ]) {
       expect(res.text).toContain(`# TYPE ${name} `);
     }
     expect(res.text).toContain('process_cpu_user_seconds_total');
@@ -67,7 +96,12 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
 
   it('labels request times by route pattern and status, never by the URL with its token', async () => {
     const email = uniqueEmail('metrics');
-    const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email, password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(reg.statusCode).toBe(201);
     const token = mailedToken(t, email, 'confirmRegistration');
     expect((await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${token}/` })).statusCode).toBe(200);
@@ -75,10 +109,31 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
 
     const text = await metricsText(t);
     expect(text).not.toContain(token);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: `${API}/auth/confirm-email/:token/`, status: '200' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: `${API}/auth/register/`, status: '201' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: `${API}/auth/confirm-email/:token/`, status: '200', le: '+Inf' })).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        method: 'GET',
+        route: `${API}/auth/confirm-email/:token/`,
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        method: 'POST',
+        route: `${API}/auth/register/`,
+        status: '201',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: `${API}/auth/confirm-email/:token/`,
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(1);
   });
 
   it('counts a claim and its ledger posting', async () => {
@@ -91,9 +146,14 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect((await apiCall(t, p, 'GET', '/mining/claim/')).statusCode).toBe(400);
 
     const after = await metricsText(t);
-    expect(sample(after, 'pxt_claims_total', { source: 'player' }) - sample(before, 'pxt_claims_total', { source: 'player' })).toBe(1);
+    expect(
+      sample(after, 'pxt_claims_total', { source: 'player' }) -
+        sample(before, 'pxt_claims_total', { source: 'player' }),
+    ).toBe(1);
     const posting = { currency: 'token', reason: 'mining_claim' };
-    expect(sample(after, 'pxt_ledger_postings_total', posting) - sample(before, 'pxt_ledger_postings_total', posting)).toBe(1);
+    expect(
+      sample(after, 'pxt_ledger_postings_total', posting) - sample(before, 'pxt_ledger_postings_total', posting),
+    ).toBe(1);
   });
 
   it('counts a ledger posting once its transaction committed, and not one that rolled back', async () => {
@@ -130,18 +190,35 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect((await apiCall(t, p, 'POST', '/mining/auto-start/')).statusCode).toBe(200);
     const sessionId = (await openSessionId(t, p.id))!;
     await endSession(t, sessionId);
-    const { ends_at } = await t.app.db.selectFrom('mining_sessions').select('ends_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const { ends_at } = await t.app.db
+      .selectFrom('mining_sessions')
+      .select('ends_at')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     const before = await metricsText(t);
 
     const { claimed } = await t.app.miningWorker.tick(Number(ends_at) + 42_000);
     expect(claimed).toBe(1);
     const after = await metricsText(t);
     const step = { step: 'auto_claim' };
-    expect(sample(after, 'pxt_worker_lag_seconds_count', step) - sample(before, 'pxt_worker_lag_seconds_count', step)).toBe(1);
-    expect(sample(after, 'pxt_worker_lag_seconds_sum', step) - sample(before, 'pxt_worker_lag_seconds_sum', step)).toBeCloseTo(42, 6);
-    expect(sample(after, 'pxt_worker_lag_seconds_bucket', { ...step, le: '30' }) - sample(before, 'pxt_worker_lag_seconds_bucket', { ...step, le: '30' })).toBe(0);
-    expect(sample(after, 'pxt_worker_lag_seconds_bucket', { ...step, le: '60' }) - sample(before, 'pxt_worker_lag_seconds_bucket', { ...step, le: '60' })).toBe(1);
-    expect(sample(after, 'pxt_claims_total', { source: 'auto_miner' }) - sample(before, 'pxt_claims_total', { source: 'auto_miner' })).toBe(1);
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_count', step) - sample(before, 'pxt_worker_lag_seconds_count', step),
+    ).toBe(1);
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_sum', step) - sample(before, 'pxt_worker_lag_seconds_sum', step),
+    ).toBeCloseTo(42, 6);
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_bucket', { ...step, le: '30' }) -
+        sample(before, 'pxt_worker_lag_seconds_bucket', { ...step, le: '30' }),
+    ).toBe(0);
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_bucket', { ...step, le: '60' }) -
+        sample(before, 'pxt_worker_lag_seconds_bucket', { ...step, le: '60' }),
+    ).toBe(1);
+    expect(
+      sample(after, 'pxt_claims_total', { source: 'auto_miner' }) -
+        sample(before, 'pxt_claims_total', { source: 'auto_miner' }),
+    ).toBe(1);
     expect(sample(after, 'pxt_worker_last_pass_timestamp_seconds')).toBeGreaterThan(0);
   });
 
@@ -156,7 +233,11 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect((await apiCall(t, p, 'GET', '/mining/start/')).statusCode).toBe(200);
     const sessionId = (await openSessionId(t, p.id))!;
     await endSession(t, sessionId);
-    const { ends_at } = await t.app.db.selectFrom('mining_sessions').select('ends_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const { ends_at } = await t.app.db
+      .selectFrom('mining_sessions')
+      .select('ends_at')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     const before = await metricsText(t);
 
     const { notified } = await t.app.miningWorker.tick(Number(ends_at) + 7000);
@@ -164,15 +245,29 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect(notified).toBe(1);
     const after = await metricsText(t);
     const step = { step: 'ready_notice' };
-    expect(sample(after, 'pxt_worker_lag_seconds_count', step) - sample(before, 'pxt_worker_lag_seconds_count', step)).toBe(1);
-    expect(sample(after, 'pxt_worker_lag_seconds_sum', step) - sample(before, 'pxt_worker_lag_seconds_sum', step)).toBeCloseTo(7, 6);
-    expect(sample(after, 'pxt_push_sent_total', { result: 'failed' }) - sample(before, 'pxt_push_sent_total', { result: 'failed' })).toBe(1);
-    expect(sample(after, 'pxt_push_sent_total', { result: 'sent' })).toBe(sample(before, 'pxt_push_sent_total', { result: 'sent' }));
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_count', step) - sample(before, 'pxt_worker_lag_seconds_count', step),
+    ).toBe(1);
+    expect(
+      sample(after, 'pxt_worker_lag_seconds_sum', step) - sample(before, 'pxt_worker_lag_seconds_sum', step),
+    ).toBeCloseTo(7, 6);
+    expect(
+      sample(after, 'pxt_push_sent_total', { result: 'failed' }) -
+        sample(before, 'pxt_push_sent_total', { result: 'failed' }),
+    ).toBe(1);
+    expect(sample(after, 'pxt_push_sent_total', { result: 'sent' })).toBe(
+      sample(before, 'pxt_push_sent_total', { result: 'sent' }),
+    );
   });
 
   it('counts a mail written to the outbox and a paid top-up by method', async () => {
     const before = await metricsText(t);
-    const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('mail'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register/`,
+      payload: { email: uniqueEmail('mail'), password: PASSWORD, confirm_password: PASSWORD },
+      remoteAddress: otherIp(),
+    });
     expect(reg.statusCode).toBe(201);
     const p = await createPlayer(t);
     const topUp = await apiCall(t, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' });
@@ -180,17 +275,29 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect(topUp.json().order.status).toBe('paid');
 
     const after = await metricsText(t);
-    expect(sample(after, 'pxt_mail_sent_total', { result: 'sent' }) - sample(before, 'pxt_mail_sent_total', { result: 'sent' })).toBe(1);
-    expect(sample(after, 'pxt_payments_total', { method: 'sbp', status: 'paid' }) - sample(before, 'pxt_payments_total', { method: 'sbp', status: 'paid' })).toBe(1);
+    expect(
+      sample(after, 'pxt_mail_sent_total', { result: 'sent' }) -
+        sample(before, 'pxt_mail_sent_total', { result: 'sent' }),
+    ).toBe(1);
+    expect(
+      sample(after, 'pxt_payments_total', { method: 'sbp', status: 'paid' }) -
+        sample(before, 'pxt_payments_total', { method: 'sbp', status: 'paid' }),
+    ).toBe(1);
     const gems = { currency: 'gems', reason: 'top_up' };
-    expect(sample(after, 'pxt_ledger_postings_total', gems) - sample(before, 'pxt_ledger_postings_total', gems)).toBe(1);
+    expect(sample(after, 'pxt_ledger_postings_total', gems) - sample(before, 'pxt_ledger_postings_total', gems)).toBe(
+      1,
+    );
   });
 
   describe('a second app in the same process', () => {
     let second: TestApp;
     beforeAll(async () => {
       // Nothing listens on port 1: every mail fails. No payment provider: top-ups are unavailable.
-      second = await createTestApp(dialect, { METRICS_PORT: '0', SMTP_URL: 'smtp://127.0.0.1:1', PAYMENTS_PROVIDER: '' });
+      second = await createTestApp(dialect, {
+        METRICS_PORT: '0',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PAYMENTS_PROVIDER: '',
+      });
     });
     afterAll(() => second?.close());
 
@@ -206,14 +313,32 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
       const before = await metricsText(second);
       // decisions §13: the change needs proof of the account; this one signs with its wallet (no mail).
       const wallet = newWallet();
-      const { access } = await quickUser(second, { email: uniqueEmail('mover'), emailConfirmed: true, walletAddress: wallet.address });
+      const { access } = await quickUser(second, {
+        email: uniqueEmail('mover'),
+        emailConfirmed: true,
+        walletAddress: wallet.address,
+      });
       const reauth = await reauthFor(second, access, wallet);
-      const change = await second.app.inject({ method: 'POST', url: `${API}/auth/change-email/`, payload: { new_email: uniqueEmail('refused'), reauth }, headers: bearer(access), remoteAddress: otherIp() });
+      const change = await second.app.inject({
+        method: 'POST',
+        url: `${API}/auth/change-email/`,
+        payload: { new_email: uniqueEmail('refused'), reauth },
+        headers: bearer(access),
+        remoteAddress: otherIp(),
+      });
       expect(change.statusCode).toBe(503);
-      const reg = await second.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD }, remoteAddress: otherIp() });
+      const reg = await second.app.inject({
+        method: 'POST',
+        url: `${API}/auth/register/`,
+        payload: { email: uniqueEmail('refused'), password: PASSWORD, confirm_password: PASSWORD },
+        remoteAddress: otherIp(),
+      });
       expect(reg.statusCode).toBe(201);
       const after = await metricsText(second);
-      expect(sample(after, 'pxt_mail_sent_total', { result: 'failed' }) - sample(before, 'pxt_mail_sent_total', { result: 'failed' })).toBe(2);
+      expect(
+        sample(after, 'pxt_mail_sent_total', { result: 'failed' }) -
+          sample(before, 'pxt_mail_sent_total', { result: 'failed' }),
+      ).toBe(2);
       expect(sample(after, 'pxt_mail_sent_total', { result: 'sent' })).toBe(0);
       // The first app's mail counter did not see them.
       expect(sample(await metricsText(t), 'pxt_mail_sent_total', { result: 'failed' })).toBe(0);
@@ -223,7 +348,9 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
       const p = await createPlayer(second);
       const res = await apiCall(second, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'card' });
       expect(res.statusCode).toBe(503);
-      expect(sample(await metricsText(second), 'pxt_payments_total', { method: 'card', status: 'unavailable' })).toBe(1);
+      expect(sample(await metricsText(second), 'pxt_payments_total', { method: 'card', status: 'unavailable' })).toBe(
+        1,
+      );
     });
   });
 
@@ -241,9 +368,17 @@ describe('metrics settings', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pxt-metrics-'));
     try {
       expect(loadConfig({ DATA_DIR: dataDir }).metrics).toBeNull();
-      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
-      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
-      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({
+        port: 9464,
+        host: '127.0.0.1',
+      });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metrics,
+      ).toEqual({ port: 9464, host: '10.0.0.5' });
+      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({
+        port: 9464,
+        host: '0.0.0.0',
+      });
       expect(() => loadConfig({ DATA_DIR: dataDir, PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

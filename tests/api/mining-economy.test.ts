@@ -14,10 +14,20 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
   });
   afterAll(() => t.close());
 
-  const get = (p: TestPlayer, url: string, headers?: Record<string, string>) => apiCall(t, p, 'GET', url, undefined, headers);
-  const postJson = (p: TestPlayer, url: string, body?: unknown, headers?: Record<string, string>) => apiCall(t, p, 'POST', url, body, headers);
+  const get = (p: TestPlayer, url: string, headers?: Record<string, string>) =>
+    apiCall(t, p, 'GET', url, undefined, headers);
+  const postJson = (p: TestPlayer, url: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t, p, 'POST', url, body, headers);
   const tempBoostCount = async (userId: number) =>
-    Number((await t.app.db.selectFrom('temp_boosts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.db
+          .selectFrom('temp_boosts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('lists the shop items from the business constants', async () => {
     const p = await createPlayer(t);
@@ -41,23 +51,55 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
     await grant(t, p.id, 'gems', 24);
     const bought = await postJson(p, '/mining/shop/buy/', { item_id: 'boost_6h' });
     expect(bought.statusCode).toBe(200);
-    expect(bought.json()).toEqual({ boost: { id: expect.any(Number), boost_type: 'temporary', is_active: false, value: 2, is_selected: false, duration_seconds: 21600 }, gems: 4 });
+    expect(bought.json()).toEqual({
+      boost: {
+        id: expect.any(Number),
+        boost_type: 'temporary',
+        is_active: false,
+        value: 2,
+        is_selected: false,
+        duration_seconds: 21600,
+      },
+      gems: 4,
+    });
     expect((await postJson(p, '/mining/shop/buy/', { item_id: 'boost_1h' })).json().code).toBe('not_enough_gems');
     expect(await balance(t, p.id, 'gems')).toBe(4);
-    expect((await ledgerRowsOf(t, p.id, 'shop_purchase')).map((r) => [r.currency, r.amount, r.ref])).toEqual([['gems', -20, `temp_boost:${bought.json().boost.id}`]]);
+    expect((await ledgerRowsOf(t, p.id, 'shop_purchase')).map((r) => [r.currency, r.amount, r.ref])).toEqual([
+      ['gems', -20, `temp_boost:${bought.json().boost.id}`],
+    ]);
 
     const assets = (await get(p, '/assets/list/')).json();
     expect(assets).toEqual([
-      { asset_type: 'temporary_boost', duration_seconds: 3600, value: 2, quantity: 1, selected_quantity: 0, boost_ids: [expect.any(Number)] },
-      { asset_type: 'temporary_boost', duration_seconds: 21600, value: 2, quantity: 1, selected_quantity: 0, boost_ids: [bought.json().boost.id] },
+      {
+        asset_type: 'temporary_boost',
+        duration_seconds: 3600,
+        value: 2,
+        quantity: 1,
+        selected_quantity: 0,
+        boost_ids: [expect.any(Number)],
+      },
+      {
+        asset_type: 'temporary_boost',
+        duration_seconds: 21600,
+        value: 2,
+        quantity: 1,
+        selected_quantity: 0,
+        boost_ids: [bought.json().boost.id],
+      },
     ]);
-    expect((await get(p, `/assets/detail/${bought.json().boost.id}/`)).json()).toMatchObject({ state: 'owned', source: 'shop', session_id: null });
+    expect((await get(p, `/assets/detail/${bought.json().boost.id}/`)).json()).toMatchObject({
+      state: 'owned',
+      source: 'shop',
+      session_id: null,
+    });
   });
 
   it('never sells more than the Gems pay for under parallel purchases', async () => {
     const p = await createPlayer(t);
     await grant(t, p.id, 'gems', 15);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => postJson(p, '/mining/shop/buy/', { item_id: 'boost_1h' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postJson(p, '/mining/shop/buy/', { item_id: 'boost_1h' })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(3);
     expect(await balance(t, p.id, 'gems')).toBe(0);
@@ -66,15 +108,32 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
 
   it('tops up Gems with the test provider, once per order and once per Idempotency-Key', async () => {
     const p = await createPlayer(t);
-    expect((await get(p, '/payments/items/')).json()).toEqual({ items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }], methods: ['tether', 'sbp', 'card'], unavailable: {} });
+    expect((await get(p, '/payments/items/')).json()).toEqual({
+      items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
+      methods: ['tether', 'sbp', 'card'],
+      unavailable: {},
+    });
     const key = { 'idempotency-key': 'top-up-1' };
     const res = await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' }, key);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       order: {
-        id: expect.any(Number), item_id: 'gems_50', quantity: 1, gems: 50, price_usd: 4.99, method: 'sbp', status: 'paid',
-        created_at: expect.any(String), updated_at: expect.any(String), paid_at: expect.any(String), expires_at: expect.any(String),
-        checkout_url: null, pay_to: null, tx_hash: null, confirmations: null, failure: null,
+        id: expect.any(Number),
+        item_id: 'gems_50',
+        quantity: 1,
+        gems: 50,
+        price_usd: 4.99,
+        method: 'sbp',
+        status: 'paid',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        paid_at: expect.any(String),
+        expires_at: expect.any(String),
+        checkout_url: null,
+        pay_to: null,
+        tx_hash: null,
+        confirmations: null,
+        failure: null,
       },
       gems: 50,
     });
@@ -132,10 +191,18 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
     await postJson(p, '/mining/select-temp-boost/', { boost_id: boostId });
 
     // Not finished (pushed an hour ahead, whatever the machine's speed): the worker leaves it.
-    await t.app.db.updateTable('mining_sessions').set({ ends_at: Date.now() + 3_600_000 }).where('id', '=', first.id).execute();
+    await t.app.db
+      .updateTable('mining_sessions')
+      .set({ ends_at: Date.now() + 3_600_000 })
+      .where('id', '=', first.id)
+      .execute();
     await t.app.miningWorker.tick();
     expect(await openSessionId(t, p.id)).toBe(first.id);
-    await t.app.db.updateTable('mining_sessions').set({ ends_at: Date.parse(first.started_at) + SESSION_SECONDS * 1000 }).where('id', '=', first.id).execute();
+    await t.app.db
+      .updateTable('mining_sessions')
+      .set({ ends_at: Date.parse(first.started_at) + SESSION_SECONDS * 1000 })
+      .where('id', '=', first.id)
+      .execute();
 
     await endSession(t, first.id);
     await t.app.miningWorker.tick();
@@ -167,12 +234,22 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
     // Another process's worker on the same database.
     const other = createMiningWorker({ db: t.app.db, dialect: t.app.dialect, sessionSeconds: SESSION_SECONDS });
     const now = Date.now();
-    const results = await Promise.all([t.app.miningWorker.tick(now), other.tick(now), other.tick(now), t.app.miningWorker.tick(now)]);
+    const results = await Promise.all([
+      t.app.miningWorker.tick(now),
+      other.tick(now),
+      other.tick(now),
+      t.app.miningWorker.tick(now),
+    ]);
     expect(results.reduce((n, r) => n + r.claimed, 0)).toBeGreaterThanOrEqual(5);
     for (const p of players) {
       expect(await ledgerRowsOf(t, p.id, 'mining_claim')).toHaveLength(1);
       expect(await balance(t, p.id, 'token')).toBe(555);
-      const open = await t.app.db.selectFrom('mining_sessions').select('id').where('user_id', '=', p.id).where('claimed', '=', 0).execute();
+      const open = await t.app.db
+        .selectFrom('mining_sessions')
+        .select('id')
+        .where('user_id', '=', p.id)
+        .where('claimed', '=', 0)
+        .execute();
       expect(open).toHaveLength(1);
     }
   });
@@ -181,7 +258,11 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
     const p = await createPlayer(t);
     await grant(t, p.id, 'gems', 150);
     const session = (await postJson(p, '/mining/auto-start/')).json().session;
-    await t.app.db.updateTable('auto_miner_subscriptions').set({ started_at: Date.now() - 31 * DAY, expires_at: Date.now() - DAY }).where('user_id', '=', p.id).execute();
+    await t.app.db
+      .updateTable('auto_miner_subscriptions')
+      .set({ started_at: Date.now() - 31 * DAY, expires_at: Date.now() - DAY })
+      .where('user_id', '=', p.id)
+      .execute();
     expect((await get(p, '/subscriptions/')).json()[0].active).toBe(false);
     await endSession(t, session.id);
 
@@ -218,14 +299,23 @@ describe.each(testDialects())('Gems top-up without a payment provider on %s', (d
 
 describe.each(testDialects())('the mining worker loop on %s', (dialect) => {
   it('runs by itself from onReady and stops when the app closes', async () => {
-    const t = await createTestApp(dialect, { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '20' });
+    const t = await createTestApp(dialect, {
+      MINING_SESSION_SECONDS: String(SESSION_SECONDS),
+      WORKER_INTERVAL_MS: '20',
+    });
     try {
       const p = await createPlayer(t);
       await grant(t, p.id, 'gems', 150);
       const first = (await apiCall(t, p, 'POST', '/mining/auto-start/')).json().session;
       await endSession(t, first.id);
       // No tick by hand: the loop claims and restarts on its own.
-      await vi.waitFor(async () => expect((await ledgerRowsOf(t, p.id, 'mining_claim')).map((r) => r.unique_key)).toContain(`mining_claim:${first.id}`), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(
+        async () =>
+          expect((await ledgerRowsOf(t, p.id, 'mining_claim')).map((r) => r.unique_key)).toContain(
+            `mining_claim:${first.id}`,
+          ),
+        { timeout: 20_000, interval: 50 },
+      );
       const next = await openSessionId(t, p.id);
       expect(next).not.toBeNull();
       expect(next).not.toBe(first.id);

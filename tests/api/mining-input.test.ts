@@ -33,9 +33,33 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { boost_id: 1, force_apply: 1 },
     { boost_id: 1, force_apply: null },
   ],
-  '/mining/reward-task-boost/': [{}, { task_title: '' }, { task_title: '   ' }, { task_title: 42 }, { task_title: null }, { task_title: 'x'.repeat(10_000) }, { task_title: ['Добавить никнейм'] }, { task_title: 'Unknown task' }],
-  '/mining/shop/buy/': [{}, { item_id: 'boost_2h' }, { item_id: 1 }, { item_id: null }, { item_id: 'x'.repeat(10_000) }, { item_id: { id: 'boost_1h' } }],
-  '/payments/top-up/': [{}, { item_id: 'gems_50' }, { method: 'card' }, { item_id: 'gems_50', method: 'bitcoin' }, { item_id: 'gems_51', method: 'card' }, { item_id: 50, method: 'card' }, { item_id: 'gems_50', method: ['card'] }],
+  '/mining/reward-task-boost/': [
+    {},
+    { task_title: '' },
+    { task_title: '   ' },
+    { task_title: 42 },
+    { task_title: null },
+    { task_title: 'x'.repeat(10_000) },
+    { task_title: ['Добавить никнейм'] },
+    { task_title: 'Unknown task' },
+  ],
+  '/mining/shop/buy/': [
+    {},
+    { item_id: 'boost_2h' },
+    { item_id: 1 },
+    { item_id: null },
+    { item_id: 'x'.repeat(10_000) },
+    { item_id: { id: 'boost_1h' } },
+  ],
+  '/payments/top-up/': [
+    {},
+    { item_id: 'gems_50' },
+    { method: 'card' },
+    { item_id: 'gems_50', method: 'bitcoin' },
+    { item_id: 'gems_51', method: 'card' },
+    { item_id: 50, method: 'card' },
+    { item_id: 'gems_50', method: ['card'] },
+  ],
 };
 const RAW_BODIES = ['not json', '{', '{"boost_id":', '[1,2', '"\\u0000"'];
 
@@ -60,7 +84,13 @@ describe.each(testDialects())('mining input checks on %s', (dialect) => {
       const none = await apiCall(t, null, method, url, method === 'POST' ? {} : undefined);
       expect(none.statusCode, `${method} ${url}`).toBe(401);
       expect(none.json().code).toBe('token_not_valid');
-      const forged = await apiCall(t, { id: p.id, token: `${p.token}x` }, method, url, method === 'POST' ? {} : undefined);
+      const forged = await apiCall(
+        t,
+        { id: p.id, token: `${p.token}x` },
+        method,
+        url,
+        method === 'POST' ? {} : undefined,
+      );
       expect(forged.statusCode, `${method} ${url} forged`).toBe(401);
     }
   });
@@ -74,11 +104,22 @@ describe.each(testDialects())('mining input checks on %s', (dialect) => {
     }
     const field = await apiCall(t, p, 'POST', '/mining/apply-temp-boost/', { boost_id: 'one', force_apply: false });
     expect(field.json().errors[0].field).toBe('boost_id');
-    for (const raw of RAW_BODIES) expect4xx(await apiCall(t, p, 'POST', '/mining/auto-start/', raw), `auto-start raw ${raw}`);
+    for (const raw of RAW_BODIES)
+      expect4xx(await apiCall(t, p, 'POST', '/mining/auto-start/', raw), `auto-start raw ${raw}`);
   });
 
   it('answers 4xx to bad query strings and ids', async () => {
-    for (const q of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page=1e10', 'page_size=0', 'page_size=101', 'page_size=x', `page=${'9'.repeat(400)}`]) {
+    for (const q of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'page=1e10',
+      'page_size=0',
+      'page_size=101',
+      'page_size=x',
+      `page=${'9'.repeat(400)}`,
+    ]) {
       expect4xx(await apiCall(t, p, 'GET', `/mining/sessions/?${q}`), q);
     }
     for (const base of ['/assets/detail/', '/subscriptions/']) {
@@ -89,12 +130,20 @@ describe.each(testDialects())('mining input checks on %s', (dialect) => {
       expect((await apiCall(t, p, 'GET', `${base}123456789/`)).statusCode).toBe(404);
     }
     const other = await createPlayer(t);
-    const othersBoost = await t.app.db.selectFrom('temp_boosts').select('id').where('user_id', '=', other.id).executeTakeFirstOrThrow();
+    const othersBoost = await t.app.db
+      .selectFrom('temp_boosts')
+      .select('id')
+      .where('user_id', '=', other.id)
+      .executeTakeFirstOrThrow();
     expect((await apiCall(t, p, 'GET', `/assets/detail/${othersBoost.id}/`)).statusCode).toBe(404);
   });
 
   it('refuses an over-long Idempotency-Key on state-changing mining calls', async () => {
-    for (const [method, url] of [['GET', '/mining/claim/'], ['GET', '/mining/start/'], ['POST', '/mining/auto-start/']] as [Method, string][]) {
+    for (const [method, url] of [
+      ['GET', '/mining/claim/'],
+      ['GET', '/mining/start/'],
+      ['POST', '/mining/auto-start/'],
+    ] as [Method, string][]) {
       const res = await apiCall(t, p, method, url, undefined, { 'idempotency-key': 'k'.repeat(500) });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('invalid_idempotency_key');

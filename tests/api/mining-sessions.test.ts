@@ -16,7 +16,8 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const get = (p: TestPlayer, url: string, headers?: Record<string, string>) => apiCall(t, p, 'GET', url, undefined, headers);
+  const get = (p: TestPlayer, url: string, headers?: Record<string, string>) =>
+    apiCall(t, p, 'GET', url, undefined, headers);
   const postJson = (p: TestPlayer, url: string, body: unknown) => apiCall(t, p, 'POST', url, body);
   const welcomeBoostId = async (p: TestPlayer) => {
     const res = await get(p, '/mining/boosts/');
@@ -28,7 +29,16 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const res = await get(p, '/mining/boosts/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      boosts: [{ id: expect.any(Number), boost_type: 'temporary', is_active: false, value: 2, is_selected: false, duration_seconds: 3600 }],
+      boosts: [
+        {
+          id: expect.any(Number),
+          boost_type: 'temporary',
+          is_active: false,
+          value: 2,
+          is_selected: false,
+          duration_seconds: 3600,
+        },
+      ],
       task_total_boost: 0,
       task_count: 0,
       referral_total_boost: 0,
@@ -89,7 +99,9 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const p = await createPlayer(t);
     const { session } = (await get(p, '/mining/start/')).json();
     await endSession(t, session.id);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(p, '/mining/claim/', i % 2 ? { 'idempotency-key': `k-${i}` } : {})));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => get(p, '/mining/claim/', i % 2 ? { 'idempotency-key': `k-${i}` } : {})),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(19);
@@ -124,7 +136,14 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect((await postJson(p, '/mining/select-temp-boost/', { boost_id: boostId })).statusCode).toBe(200);
 
     const start = (await get(p, '/mining/start/')).json();
-    expect(start.applied_temporary_boosts).toEqual([{ boost_id: boostId, starts_at: start.session.started_at, ends_at: new Date(Date.parse(start.session.started_at) + H).toISOString(), value: 2 }]);
+    expect(start.applied_temporary_boosts).toEqual([
+      {
+        boost_id: boostId,
+        starts_at: start.session.started_at,
+        ends_at: new Date(Date.parse(start.session.started_at) + H).toISOString(),
+        value: 2,
+      },
+    ]);
     expect(start.session.temporary_boosts).toEqual(start.applied_temporary_boosts);
     expect(start.session.reward).toBe(3);
     const boosts = (await get(p, '/mining/boosts/')).json();
@@ -136,9 +155,14 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(claim.reward).toBe(3);
     expect(await balance(t, p.id, 'token')).toBe(3_000_000);
     expect((await get(p, '/mining/boosts/')).json().boosts).toEqual([]);
-    expect((await get(p, `/assets/detail/${boostId}/`)).json()).toMatchObject({ state: 'expired', session_id: start.session.id });
+    expect((await get(p, `/assets/detail/${boostId}/`)).json()).toMatchObject({
+      state: 'expired',
+      session_id: start.session.id,
+    });
     // Used up: it cannot be selected or applied again.
-    expect((await postJson(p, '/mining/select-temp-boost/', { boost_id: boostId })).json().code).toBe('boost_already_used');
+    expect((await postJson(p, '/mining/select-temp-boost/', { boost_id: boostId })).json().code).toBe(
+      'boost_already_used',
+    );
   });
 
   it('asks before applying a boost that would run past the end, and applies it with force_apply', async () => {
@@ -154,14 +178,22 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const { session } = (await get(p, '/mining/start/')).json();
     const ask = await postJson(p, '/mining/apply-temp-boost/', { boost_id: bought.id, force_apply: false });
     expect(ask.statusCode).toBe(200);
-    expect(ask.json()).toEqual({ message: expect.stringContaining('Unused boost time expires'), efficiency_percent: 50, applied: false });
+    expect(ask.json()).toEqual({
+      message: expect.stringContaining('Unused boost time expires'),
+      efficiency_percent: 50,
+      applied: false,
+    });
     expect((await get(p, '/mining/sessions/')).json().results[0].temporary_boosts).toEqual([]);
     expect((await get(p, `/assets/detail/${bought.id}/`)).json().state).toBe('owned');
 
     const forced = await postJson(p, '/mining/apply-temp-boost/', { boost_id: bought.id, force_apply: true });
     expect(forced.statusCode).toBe(200);
     const body = forced.json();
-    expect(body).toMatchObject({ applied: true, efficiency_percent: 50, boost: { boost_id: bought.id, ends_at: session.ends_at, value: 2 } });
+    expect(body).toMatchObject({
+      applied: true,
+      efficiency_percent: 50,
+      boost: { boost_id: bought.id, ends_at: session.ends_at, value: 2 },
+    });
     expect(body.session.temporary_boosts).toEqual([body.boost]);
 
     // The session is boosted to its end: another boost would get no time at all.
@@ -170,7 +202,9 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(full.statusCode).toBe(400);
     expect(full.json().code).toBe('no_time_left');
     // Applied already: not again.
-    expect((await postJson(p, '/mining/apply-temp-boost/', { boost_id: bought.id, force_apply: true })).json().code).toBe('boost_already_used');
+    expect(
+      (await postJson(p, '/mining/apply-temp-boost/', { boost_id: bought.id, force_apply: true })).json().code,
+    ).toBe('boost_already_used');
   });
 
   it('chains boosts applied during a session one after another', async () => {
@@ -180,7 +214,11 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const second = (await postJson(p, '/mining/shop/buy/', { item_id: 'boost_1h' })).json().boost.id;
     const { session } = (await get(p, '/mining/start/')).json();
     // Started 10 minutes ago: 1 h 50 min left.
-    await t.app.db.updateTable('mining_sessions').set({ started_at: sql`started_at - ${10 * 60_000}`, ends_at: sql`ends_at - ${10 * 60_000}` }).where('id', '=', session.id).execute();
+    await t.app.db
+      .updateTable('mining_sessions')
+      .set({ started_at: sql`started_at - ${10 * 60_000}`, ends_at: sql`ends_at - ${10 * 60_000}` })
+      .where('id', '=', session.id)
+      .execute();
 
     const first = await postJson(p, '/mining/apply-temp-boost/', { boost_id: welcome, force_apply: false });
     expect(first.json()).toMatchObject({ applied: true, efficiency_percent: 100 });
@@ -195,13 +233,15 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(chained.session.temporary_boosts.map((b: { boost_id: number }) => b.boost_id)).toEqual([welcome, second]);
   });
 
-  it('refuses boosts that are not the player\'s', async () => {
+  it("refuses boosts that are not the player's", async () => {
     const owner = await createPlayer(t);
     const other = await createPlayer(t);
     const boostId = await welcomeBoostId(owner);
     await get(other, '/mining/start/');
     expect((await postJson(other, '/mining/select-temp-boost/', { boost_id: boostId })).statusCode).toBe(404);
-    expect((await postJson(other, '/mining/apply-temp-boost/', { boost_id: boostId, force_apply: true })).statusCode).toBe(404);
+    expect(
+      (await postJson(other, '/mining/apply-temp-boost/', { boost_id: boostId, force_apply: true })).statusCode,
+    ).toBe(404);
     expect((await postJson(other, '/mining/select-temp-boost/', { boost_id: 987654321 })).statusCode).toBe(404);
     expect((await get(owner, `/assets/detail/${boostId}/`)).statusCode).toBe(200);
     expect((await get(other, `/assets/detail/${boostId}/`)).statusCode).toBe(404);
@@ -232,7 +272,12 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const all = (await get(p, '/mining/sessions/')).json();
     expect(all.results).toHaveLength(4);
     // Another player's sessions are not listed.
-    expect((await get(await createPlayer(t), '/mining/sessions/')).json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect((await get(await createPlayer(t), '/mining/sessions/')).json()).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 
   it('grants a task boost once per completed task and counts it from the next session', async () => {
@@ -246,11 +291,21 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(early.json().code).toBe('task_not_completed');
 
     const { session: before } = (await get(p, '/mining/start/')).json();
-    await t.app.db.transaction().execute((trx) => post(trx, { userId: p.id, currency: 'balance', amount: 5, reason: 'quest_account', ref: title }));
-    const answers = await Promise.all([0, 1, 2].map(() => postJson(p, '/mining/reward-task-boost/', { task_title: title })));
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { userId: p.id, currency: 'balance', amount: 5, reason: 'quest_account', ref: title }),
+      );
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => postJson(p, '/mining/reward-task-boost/', { task_title: title })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
     const ok = answers.find((a) => a.statusCode === 200)!.json();
-    expect(ok).toMatchObject({ task_total_boost: 5, task_count: 1, boost: { boost_type: 'task', value: 5, is_active: true, duration_seconds: null } });
+    expect(ok).toMatchObject({
+      task_total_boost: 5,
+      task_count: 1,
+      boost: { boost_type: 'task', value: 5, is_active: true, duration_seconds: null },
+    });
     expect(answers.find((a) => a.statusCode === 400)!.json().code).toBe('boost_already_received');
 
     // The running session keeps the rate it started with; the next one gets +5 %.
@@ -275,7 +330,11 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     for (let i = 0; i < 2; i++) await friend();
     const two = await Promise.all([0, 1, 2].map(() => get(p, '/mining/reward-referral-boost/')));
     expect(two.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
-    expect(two.find((a) => a.statusCode === 200)!.json()).toMatchObject({ added: 2, referral_total_boost: 20, referral_count: 2 });
+    expect(two.find((a) => a.statusCode === 200)!.json()).toMatchObject({
+      added: 2,
+      referral_total_boost: 20,
+      referral_count: 2,
+    });
 
     for (let i = 0; i < 10; i++) await friend();
     const twelve = (await get(p, '/mining/reward-referral-boost/')).json();

@@ -32,7 +32,7 @@ const PLAYERS = 200;
 const HOST = 'pxt.example.com';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const skipReason = !NGINX
-  ? 'nginx is not installed (scripts/test.sh installs Debian\'s nginx-light): the nginx deployment test is skipped'
+  ? "nginx is not installed (scripts/test.sh installs Debian's nginx-light): the nginx deployment test is skipped"
   : !process.env.PG_TEST_URL
     ? 'PG_TEST_URL is not set (run through `npm test`): the nginx deployment test needs PostgreSQL and is skipped'
     : null;
@@ -41,11 +41,16 @@ if (skipReason) console.warn(skipReason);
 /** Replaces `from` in the site file, which must be there exactly once (`all`: at least once). */
 function swap(text: string, from: string, to: string, all = false): string {
   const n = text.split(from).length - 1;
-  if (all ? n === 0 : n !== 1) throw new Error(`deploy/nginx/pxt.conf: expected "${from}" ${all ? 'at least' : 'exactly'} once, found ${n} times`);
+  if (all ? n === 0 : n !== 1)
+    throw new Error(`deploy/nginx/pxt.conf: expected "${from}" ${all ? 'at least' : 'exactly'} once, found ${n} times`);
   return text.split(from).join(to);
 }
 
-interface Ports { http: number; https: number; api: [number, number] }
+interface Ports {
+  http: number;
+  https: number;
+  api: [number, number];
+}
 
 /** deploy/nginx/pxt.conf on loopback ports, inside the minimal nginx.conf a non-root nginx needs. */
 function nginxConfig(dir: string, ports: Ports, cert: { cert: string; key: string }, dist: string): string {
@@ -60,7 +65,9 @@ function nginxConfig(dir: string, ports: Ports, cert: { cert: string; key: strin
   site = swap(site, 'server 127.0.0.1:8081 ', `server 127.0.0.1:${ports.api[0]} `);
   site = swap(site, 'server 127.0.0.1:8082 ', `server 127.0.0.1:${ports.api[1]} `);
   site = swap(site, 'include snippets/pxt-proxy.conf;', `include ${join(ROOT, 'deploy/nginx/pxt-proxy.conf')};`, true);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`).join('\n  ');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((t) => `${t}_temp_path ${dir}/${t};`)
+    .join('\n  ');
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -76,7 +83,11 @@ ${site}
 `;
 }
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
 
 interface CallOptions {
   method?: string;
@@ -91,7 +102,12 @@ function call(port: number, path: string, opts: CallOptions & { plain?: boolean 
   return new Promise((resolve) => {
     const make = opts.plain ? httpRequest : httpsRequest;
     const req = make({
-      host: '127.0.0.1', port, path, method: opts.method ?? 'GET', agent: opts.agent, localAddress: opts.localAddress,
+      host: '127.0.0.1',
+      port,
+      path,
+      method: opts.method ?? 'GET',
+      agent: opts.agent,
+      localAddress: opts.localAddress,
       headers: { host: HOST, ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       // A self-signed certificate: this test is about what nginx passes on, not about trust.
       rejectUnauthorized: false,
@@ -137,7 +153,8 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
   const agent = new Agent({ keepAlive: true, rejectUnauthorized: false });
 
   const nginxLog = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
-  const startServer = (i: number) => startServerProcess({ env: envFor(i), compiled: join(outdir, 'main.js'), port: ports.api[i], readyPath: '/readyz' });
+  const startServer = (i: number) =>
+    startServerProcess({ env: envFor(i), compiled: join(outdir, 'main.js'), port: ports.api[i], readyPath: '/readyz' });
 
   beforeAll(async () => {
     // The compiled server, as pxt@.service runs it: it also starts in a third of tsx's time, which
@@ -181,8 +198,13 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
     await built;
     [servers[0], servers[1]] = await Promise.all([startServer(0), startServer(1)]);
 
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, ports, { cert: join(dir, 'cert.pem'), key: join(dir, 'key.pem') }, dist));
-    const proc = spawn(NGINX!, ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      nginxConfig(dir, ports, { cert: join(dir, 'cert.pem'), key: join(dir, 'key.pem') }, dist),
+    );
+    const proc = spawn(NGINX!, ['-e', join(dir, 'error.log'), '-p', dir, '-c', join(dir, 'nginx.conf')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     proc.stdout!.on('data', (d) => (output += d));
     proc.stderr!.on('data', (d) => (output += d));
@@ -228,7 +250,12 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
     });
     expect(code(keyed), keyed.text).toBe('invalid_credentials');
     // The per-IP sign-in counter is keyed on the client address the server settled on.
-    const keys = await database.db.selectFrom('throttle').select('key').where('key', 'like', 'login:ip:%').orderBy('key').execute();
+    const keys = await database.db
+      .selectFrom('throttle')
+      .select('key')
+      .where('key', 'like', 'login:ip:%')
+      .orderBy('key')
+      .execute();
     expect(keys.map((k) => k.key)).toEqual(['login:ip:127.0.0.5', 'login:ip:127.0.0.6']);
   });
 
@@ -237,7 +264,10 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
     expect(plain.status).toBe(301);
     expect(plain.headers.location).toBe(`https://${HOST}/mining/?ref=abc`);
 
-    const asset = await call(ports.https, '/assets/index-Ab12Cd34.js', { agent, headers: { 'accept-encoding': 'gzip' } });
+    const asset = await call(ports.https, '/assets/index-Ab12Cd34.js', {
+      agent,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
@@ -263,22 +293,31 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
       answers: [],
     }));
     const claim = async (c: Client) => {
-      c.answers.push(await call(ports.https, '/api/v1/mining/claim/', { agent, headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': c.key } }));
+      c.answers.push(
+        await call(ports.https, '/api/v1/mining/claim/', {
+          agent,
+          headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': c.key },
+        }),
+      );
     };
 
     // Everyone at once; process 0 dies once a few answers are back (so it has claims in flight) and
     // is started again on its port while the burst goes on.
     let answered = 0;
     let restarting: Promise<void> | null = null;
-    await Promise.all(clients.map((c) => claim(c).then(() => {
-      if (last(c).status === 200 && ++answered >= 10 && !restarting) {
-        const dying = servers[0]!;
-        restarting = dying.kill().then(async () => {
-          servers[0] = null;
-          servers[0] = await startServer(0);
-        });
-      }
-    })));
+    await Promise.all(
+      clients.map((c) =>
+        claim(c).then(() => {
+          if (last(c).status === 200 && ++answered >= 10 && !restarting) {
+            const dying = servers[0]!;
+            restarting = dying.kill().then(async () => {
+              servers[0] = null;
+              servers[0] = await startServer(0);
+            });
+          }
+        }),
+      ),
+    );
     await restarting;
     expect(restarting, 'the kill never happened').not.toBeNull();
     const firstRound = clients.map((c) => last(c).status);
@@ -295,36 +334,70 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
       await Promise.all(pending.map(claim));
       const stalled = pending.filter((c) => code(last(c)) === 'idempotency_in_progress').map((c) => `u:${c.userId}`);
       if (stalled.length > 0) {
-        await database.db.updateTable('idempotency_keys').set({ created_at: sql`created_at - 61000` })
-          .where('scope', 'in', stalled).where('status', 'is', null).execute();
+        await database.db
+          .updateTable('idempotency_keys')
+          .set({ created_at: sql`created_at - 61000` })
+          .where('scope', 'in', stalled)
+          .where('status', 'is', null)
+          .execute();
       }
     }
-    const problems = clients.filter((c) => last(c).status !== 200)
+    const problems = clients
+      .filter((c) => last(c).status !== 200)
       .map((c) => `player ${c.userId}: ${c.answers.map((a) => `${a.status} ${code(a) ?? ''}`).join(', ')}`);
     expect(problems).toEqual([]);
 
     // Asked once more with its key, every client gets exactly the answer it has, from either process.
-    const again = await Promise.all(clients.map(async (c) => ({ c, a: await call(ports.https, '/api/v1/mining/claim/', { agent, headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': c.key } }) })));
-    expect(again.filter(({ c, a }) => a.status !== 200 || a.headers['idempotent-replayed'] !== 'true' || a.text !== last(c).text).map(({ c }) => c.userId)).toEqual([]);
+    const again = await Promise.all(
+      clients.map(async (c) => ({
+        c,
+        a: await call(ports.https, '/api/v1/mining/claim/', {
+          agent,
+          headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': c.key },
+        }),
+      })),
+    );
+    expect(
+      again
+        .filter(
+          ({ c, a }) => a.status !== 200 || a.headers['idempotent-replayed'] !== 'true' || a.text !== last(c).text,
+        )
+        .map(({ c }) => c.userId),
+    ).toEqual([]);
 
     // Exactly one payment per player, and it is the one its answer announced.
-    const rows = await database.db.selectFrom('ledger').select(['user_id', 'amount'])
-      .where('reason', '=', 'mining_claim').where('user_id', 'in', ids).execute();
+    const rows = await database.db
+      .selectFrom('ledger')
+      .select(['user_id', 'amount'])
+      .where('reason', '=', 'mining_claim')
+      .where('user_id', 'in', ids)
+      .execute();
     const paid = new Map<number, number[]>();
     for (const r of rows) paid.set(Number(r.user_id), [...(paid.get(Number(r.user_id)) ?? []), Number(r.amount)]);
     expect(ids.filter((id) => paid.get(id)?.length !== 1)).toEqual([]);
-    const wrongAnswer = clients.filter((c) => Math.round((JSON.parse(last(c).text) as { reward: number }).reward * 1_000_000) !== paid.get(c.userId)![0]);
+    const wrongAnswer = clients.filter(
+      (c) => Math.round((JSON.parse(last(c).text) as { reward: number }).reward * 1_000_000) !== paid.get(c.userId)![0],
+    );
     expect(wrongAnswer.map((c) => c.userId)).toEqual([]);
     // Balances equal their ledger sums.
-    const sums = await database.db.selectFrom('ledger').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-      .where('currency', '=', 'token').where('user_id', 'in', ids).groupBy('user_id').execute();
+    const sums = await database.db
+      .selectFrom('ledger')
+      .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('currency', '=', 'token')
+      .where('user_id', 'in', ids)
+      .groupBy('user_id')
+      .execute();
     const sumOf = new Map(sums.map((s) => [Number(s.user_id), Number(s.total)]));
     const users = await database.db.selectFrom('users').select(['id', 'token']).where('id', 'in', ids).execute();
-    expect(users.filter((u) => Number(u.token) <= 0 || Number(u.token) !== sumOf.get(Number(u.id))).map((u) => u.id)).toEqual([]);
+    expect(
+      users.filter((u) => Number(u.token) <= 0 || Number(u.token) !== sumOf.get(Number(u.id))).map((u) => u.id),
+    ).toEqual([]);
 
     const retried = clients.filter((c) => c.answers.length > 1);
-    console.log(`nginx deployment: first round ${firstRound.filter((s) => s === 200).length}/${PLAYERS} answered 200, ` +
-      `${retried.length} clients retried (answers: ${[...new Set(retried.flatMap((c) => c.answers.map((a) => `${a.status} ${code(a) ?? ''}`.trim())))].join('; ')}), ` +
-      `${retried.filter((c) => last(c).headers['idempotent-replayed'] === 'true').length} of them got the answer kept before the kill`);
+    console.log(
+      `nginx deployment: first round ${firstRound.filter((s) => s === 200).length}/${PLAYERS} answered 200, ` +
+        `${retried.length} clients retried (answers: ${[...new Set(retried.flatMap((c) => c.answers.map((a) => `${a.status} ${code(a) ?? ''}`.trim())))].join('; ')}), ` +
+        `${retried.filter((c) => last(c).headers['idempotent-replayed'] === 'true').length} of them got the answer kept before the kill`,
+    );
   }, 60_000);
 });

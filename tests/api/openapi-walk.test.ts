@@ -51,7 +51,18 @@ interface Parameter {
   schema: Schema;
 }
 interface Doc {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        security?: unknown[];
+        responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 }
 interface Operation {
@@ -101,7 +112,9 @@ function operations(doc: Doc): Operation[] {
         headers: parameters.filter((p) => p.in === 'header'),
         body: op.requestBody?.content['application/json']?.schema ?? null,
         // Every alternative needs the bearer token (`[{}, {bearer: []}]`: optional, as Google's sign-in-or-link).
-        secured: (op.security ?? []).length > 0 && (op.security ?? []).every((s) => Object.keys(s as object).includes('bearer')),
+        secured:
+          (op.security ?? []).length > 0 &&
+          (op.security ?? []).every((s) => Object.keys(s as object).includes('bearer')),
         statuses: new Set(Object.keys(op.responses).map(Number)),
         validate,
         retryAfter,
@@ -137,7 +150,10 @@ function valid(schema: Schema, real: Record<string, unknown> = {}, depth = 0): f
     case 'string': {
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? min + 24, min + 24);
-      if (schema.pattern) return patternArbitrary(schema.pattern).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+      if (schema.pattern)
+        return patternArbitrary(schema.pattern).filter(
+          (s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity),
+        );
       if (schema.format === 'email') return fc.emailAddress().filter((s) => s.length <= (schema.maxLength ?? 254));
       if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       return fc.string({ unit: ALNUM, minLength: Math.max(min, 1), maxLength: Math.max(max, Math.max(min, 1)) });
@@ -146,17 +162,27 @@ function valid(schema: Schema, real: Record<string, unknown> = {}, depth = 0): f
     case 'number': {
       const min = Math.max(schema.minimum ?? 1, -1e9);
       const max = Math.min(schema.maximum ?? Math.max(min, 1000), min + 1e6);
-      return type === 'integer' ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      return type === 'integer'
+        ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+        : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case 'boolean':
       return fc.boolean();
     case 'array':
       if (depth > 4) return fc.constant([]);
-      return fc.array(valid(schema.items ?? {}, real, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3) });
+      return fc.array(valid(schema.items ?? {}, real, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3),
+      });
     case 'object': {
       const props = schema.properties ?? {};
       const required = schema.required ?? [];
-      const record = Object.fromEntries(Object.entries(props).map(([name, s]) => [name, name in real ? fc.constant(real[name]) : valid(s, {}, depth + 1)]));
+      const record = Object.fromEntries(
+        Object.entries(props).map(([name, s]) => [
+          name,
+          name in real ? fc.constant(real[name]) : valid(s, {}, depth + 1),
+        ]),
+      );
       return fc.record(record, { requiredKeys: required.filter((r) => r in props) });
     }
     default:
@@ -195,37 +221,78 @@ interface Mutation {
 function mutations(op: Operation): Mutation[] {
   const list: Mutation[] = [];
   const withBody = (r: Request, f: (b: Record<string, unknown>) => Record<string, unknown>): Request => {
-    const value = r.body && 'value' in r.body && r.body.value !== null && typeof r.body.value === 'object' ? (r.body.value as Record<string, unknown>) : {};
+    const value =
+      r.body && 'value' in r.body && r.body.value !== null && typeof r.body.value === 'object'
+        ? (r.body.value as Record<string, unknown>)
+        : {};
     return { ...r, body: { value: f({ ...value }) } };
   };
   if (op.secured) {
-    list.push({ label: 'no token', expect: 401, apply: (r) => ({ ...r, headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'authorization')) }) });
+    list.push({
+      label: 'no token',
+      expect: 401,
+      apply: (r) => ({
+        ...r,
+        headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'authorization')),
+      }),
+    });
   }
   const key = op.headers.find((h) => h.name === 'Idempotency-Key');
   if (key?.schema.maxLength !== undefined && op.secured && op.statuses.has(422)) {
     const max = key.schema.maxLength;
-    list.push({ label: 'Idempotency-Key too long', apply: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': 'k'.repeat(max + 1) } }) });
+    list.push({
+      label: 'Idempotency-Key too long',
+      apply: (r) => ({ ...r, headers: { ...r.headers, 'idempotency-key': 'k'.repeat(max + 1) } }),
+    });
   }
   for (const p of op.params) {
-    const bad = typesOf(p.schema).has('integer') || typesOf(p.schema).has('number') ? 'abc' : p.schema.enum ? 'not-one-of-them' : p.schema.maxLength !== undefined ? 'p'.repeat(p.schema.maxLength + 1) : null;
-    if (bad !== null) list.push({ label: `path ${p.name} invalid`, apply: (r) => ({ ...r, params: { ...r.params, [p.name]: bad } }) });
+    const bad =
+      typesOf(p.schema).has('integer') || typesOf(p.schema).has('number')
+        ? 'abc'
+        : p.schema.enum
+          ? 'not-one-of-them'
+          : p.schema.maxLength !== undefined
+            ? 'p'.repeat(p.schema.maxLength + 1)
+            : null;
+    if (bad !== null)
+      list.push({ label: `path ${p.name} invalid`, apply: (r) => ({ ...r, params: { ...r.params, [p.name]: bad } }) });
   }
   for (const q of op.query) {
     const s = q.schema;
-    const bad = typesOf(s).has('integer') ? (s.maximum !== undefined && s.maximum < 1e15 ? String(s.maximum + 1) : 'abc') : s.enum ? 'not-one-of-them' : s.maxLength !== undefined ? 'q'.repeat(s.maxLength + 1) : null;
-    if (bad !== null) list.push({ label: `query ${q.name} invalid`, apply: (r) => ({ ...r, query: { ...r.query, [q.name]: bad } }) });
+    const bad = typesOf(s).has('integer')
+      ? s.maximum !== undefined && s.maximum < 1e15
+        ? String(s.maximum + 1)
+        : 'abc'
+      : s.enum
+        ? 'not-one-of-them'
+        : s.maxLength !== undefined
+          ? 'q'.repeat(s.maxLength + 1)
+          : null;
+    if (bad !== null)
+      list.push({ label: `query ${q.name} invalid`, apply: (r) => ({ ...r, query: { ...r.query, [q.name]: bad } }) });
   }
   if (op.body) {
     const body = op.body;
     const props = body.properties ?? {};
     list.push({ label: 'broken JSON', apply: (r) => ({ ...r, body: { raw: '{"a": ' } }) });
-    if (!typesOf(body).has('array')) list.push({ label: 'body an array', apply: (r) => ({ ...r, body: { value: [1, 2] } }) });
-    for (const name of body.required ?? []) list.push({ label: `missing ${name}`, apply: (r) => withBody(r, (b) => (delete b[name], b)) });
+    if (!typesOf(body).has('array'))
+      list.push({ label: 'body an array', apply: (r) => ({ ...r, body: { value: [1, 2] } }) });
+    for (const name of body.required ?? [])
+      list.push({ label: `missing ${name}`, apply: (r) => withBody(r, (b) => (delete b[name], b)) });
     for (const [name, s] of Object.entries(props)) {
       const wrong = wrongTypeValue(s);
-      if (wrong !== undefined) list.push({ label: `${name} of a wrong type`, apply: (r) => withBody(r, (b) => ({ ...b, [name]: wrong })) });
-      if (s.maxLength !== undefined && s.maxLength < 20_000) list.push({ label: `${name} over ${s.maxLength} characters`, apply: (r) => withBody(r, (b) => ({ ...b, [name]: 'z'.repeat(s.maxLength! + 1) })) });
-      if (typesOf(s).has('integer') && s.maximum !== undefined && s.maximum < 1e15) list.push({ label: `${name} over ${s.maximum}`, apply: (r) => withBody(r, (b) => ({ ...b, [name]: s.maximum! + 1 })) });
+      if (wrong !== undefined)
+        list.push({ label: `${name} of a wrong type`, apply: (r) => withBody(r, (b) => ({ ...b, [name]: wrong })) });
+      if (s.maxLength !== undefined && s.maxLength < 20_000)
+        list.push({
+          label: `${name} over ${s.maxLength} characters`,
+          apply: (r) => withBody(r, (b) => ({ ...b, [name]: 'z'.repeat(s.maxLength! + 1) })),
+        });
+      if (typesOf(s).has('integer') && s.maximum !== undefined && s.maximum < 1e15)
+        list.push({
+          label: `${name} over ${s.maximum}`,
+          apply: (r) => withBody(r, (b) => ({ ...b, [name]: s.maximum! + 1 })),
+        });
     }
   }
   return list;
@@ -234,13 +301,22 @@ function mutations(op: Operation): Mutation[] {
 // ---- the walk -----------------------------------------------------------------------------------
 
 async function signIn(t: TestApp, account = newWallet(), at = Date.now()): Promise<Player> {
-  const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(account, at), remoteAddress: otherIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/auth/login/`,
+    payload: await signLogin(account, at),
+    remoteAddress: otherIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Player;
 }
 
 /** Every `id` in an answer, those not of the current session first. */
-function idsIn(value: unknown, out: { id: unknown; current: boolean }[] = [], depth = 0): { id: unknown; current: boolean }[] {
+function idsIn(
+  value: unknown,
+  out: { id: unknown; current: boolean }[] = [],
+  depth = 0,
+): { id: unknown; current: boolean }[] {
   if (depth > 4 || value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) for (const v of value) idsIn(v, out, depth + 1);
   else {
@@ -260,7 +336,12 @@ function toInject(op: Operation, r: Request): InjectOptions {
     payload = 'raw' in r.body ? r.body.raw : JSON.stringify(r.body.value);
     headers['content-type'] = 'application/json';
   }
-  return { method: op.method as InjectOptions['method'], url: qs ? `${path}?${qs}` : path, headers, ...(payload !== undefined ? { payload } : {}) };
+  return {
+    method: op.method as InjectOptions['method'],
+    url: qs ? `${path}?${qs}` : path,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+  };
 }
 
 /** Why an answer breaks the document, or null. */
@@ -273,20 +354,28 @@ function problemOf(op: Operation, res: LightMyRequestResponse): string | null {
     return `${status} not JSON: ${res.body.slice(0, 120)}`;
   }
   const code = (body as { code?: unknown } | undefined)?.code;
-  if (status >= 500 && !(status === 503 && op.statuses.has(503) && typeof code === 'string' && NOT_CONFIGURED.has(code))) return `${status}: ${res.body.slice(0, 200)}`;
+  if (
+    status >= 500 &&
+    !(status === 503 && op.statuses.has(503) && typeof code === 'string' && NOT_CONFIGURED.has(code))
+  )
+    return `${status}: ${res.body.slice(0, 200)}`;
   if (!op.statuses.has(status)) {
-    const hint = status === 401
-      ? 'a sign-in hook the document cannot see? use `onRequest: app.requireUser` or requireUserOnEveryRoute(app)'
-      : 'declare it in the route\'s `config.answers` (server/lib/openapi-answers.ts)';
+    const hint =
+      status === 401
+        ? 'a sign-in hook the document cannot see? use `onRequest: app.requireUser` or requireUserOnEveryRoute(app)'
+        : "declare it in the route's `config.answers` (server/lib/openapi-answers.ts)";
     return `${status} is not in the document (${[...op.statuses].join(', ')}; ${hint}): ${res.body.slice(0, 200)}`;
   }
   const validate = op.validate.get(status);
-  if (validate && !validate(body)) return `${status} body does not match the document: ${ajvText(validate)} in ${res.body.slice(0, 200)}`;
+  if (validate && !validate(body))
+    return `${status} body does not match the document: ${ajvText(validate)} in ${res.body.slice(0, 200)}`;
   // decisions §4: too many attempts is a 429 with Retry-After (the document lists the header).
-  if (status === 429 && (!op.retryAfter.has(429) || res.headers['retry-after'] === undefined)) return '429 without Retry-After';
+  if (status === 429 && (!op.retryAfter.has(429) || res.headers['retry-after'] === undefined))
+    return '429 without Retry-After';
   return null;
 }
-const ajvText = (v: ValidateFunction) => (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+const ajvText = (v: ValidateFunction) =>
+  (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
 
 interface Walk {
   operations: number;
@@ -307,7 +396,16 @@ async function walk(t: TestApp, label: string, runs: number, invalid: boolean): 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
   const ops = operations(doc);
   expect(ops.length).toBeGreaterThanOrEqual(60);
-  const result: Walk = { operations: ops.length, sent: 0, refused: 0, answered: 0, refusedOnly: [], failures: [], statuses: new Map(), seconds: 0 };
+  const result: Walk = {
+    operations: ops.length,
+    sent: 0,
+    refused: 0,
+    answered: 0,
+    refusedOnly: [],
+    failures: [],
+    statuses: new Map(),
+    seconds: 0,
+  };
   let seed = SEED;
   for (const op of ops) {
     const where = `${op.method} ${op.path}`;
@@ -322,30 +420,45 @@ async function walk(t: TestApp, label: string, runs: number, invalid: boolean): 
       // Real ids from the list call of the same path (`/x/{id}/` → GET `/x/`), preferring one not of this session.
       const list = op.path.replace(/\{[^}]+\}\/?$/, '');
       if (list !== op.path && doc.paths[list]?.get) {
-        const found = idsIn((await t.app.inject({ method: 'GET', url: list, headers: bearer })).json()).sort((a, b) => Number(a.current) - Number(b.current));
+        const found = idsIn((await t.app.inject({ method: 'GET', url: list, headers: bearer })).json()).sort(
+          (a, b) => Number(a.current) - Number(b.current),
+        );
         const last = op.params[op.params.length - 1];
         if (found.length) ids[last.name] = String(found[0].id);
       }
     }
-    const requestArb: fc.Arbitrary<Request> = fc.record({
-      params: fc.record(Object.fromEntries(op.params.map((p) => [p.name, p.name in ids ? fc.constant(ids[p.name]) : valid(p.schema).map(String)]))) as fc.Arbitrary<Record<string, string>>,
-      query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, valid(q.schema).map(String)])), { requiredKeys: op.query.filter((q) => q.required).map((q) => q.name) }) as fc.Arbitrary<Record<string, string>>,
-      headers: fc.constant({ ...(op.secured ? bearer : {}) }),
-      body: op.body ? valid(op.body, real).map((value) => ({ value })) : fc.constant(undefined),
-    }).map((r) => (r.body === undefined ? { params: r.params, query: r.query, headers: r.headers } : r) as Request);
+    const requestArb: fc.Arbitrary<Request> = fc
+      .record({
+        params: fc.record(
+          Object.fromEntries(
+            op.params.map((p) => [p.name, p.name in ids ? fc.constant(ids[p.name]) : valid(p.schema).map(String)]),
+          ),
+        ) as fc.Arbitrary<Record<string, string>>,
+        query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, valid(q.schema).map(String)])), {
+          requiredKeys: op.query.filter((q) => q.required).map((q) => q.name),
+        }) as fc.Arbitrary<Record<string, string>>,
+        headers: fc.constant({ ...(op.secured ? bearer : {}) }),
+        body: op.body ? valid(op.body, real).map((value) => ({ value })) : fc.constant(undefined),
+      })
+      .map((r) => (r.body === undefined ? { params: r.params, query: r.query, headers: r.headers } : r) as Request);
     // `runs` valid requests, then every invalid variant once, each made from one of them.
     const valids = fc.sample(requestArb, { numRuns: runs, seed: seed++ });
     const tries: { label: string; request: Request; mutation: Mutation | null }[] = [
       ...valids.map((request) => ({ label: 'valid', request, mutation: null })),
-      ...(invalid ? mutations(op) : []).map((m, i) => ({ label: m.label, request: m.apply(valids[i % valids.length]), mutation: m })),
+      ...(invalid ? mutations(op) : []).map((m, i) => ({
+        label: m.label,
+        request: m.apply(valids[i % valids.length]),
+        mutation: m,
+      })),
     ];
     let accepted = 0;
     let lastRefusal = '';
     for (const { label: what, request, mutation } of tries) {
       // A key of its own for every request: a repeated key with another body is a 422 by design.
-      const keyed = op.headers.some((h) => h.name === 'Idempotency-Key') && request.headers['idempotency-key'] === undefined
-        ? { ...request, headers: { ...request.headers, 'idempotency-key': `walk-${label}-${result.sent}` } }
-        : request;
+      const keyed =
+        op.headers.some((h) => h.name === 'Idempotency-Key') && request.headers['idempotency-key'] === undefined
+          ? { ...request, headers: { ...request.headers, 'idempotency-key': `walk-${label}-${result.sent}` } }
+          : request;
       const options = toInject(op, keyed);
       const res = await t.app.inject(options);
       result.sent++;
@@ -353,17 +466,28 @@ async function walk(t: TestApp, label: string, runs: number, invalid: boolean): 
       if (mutation) result.refused++;
       else if (res.statusCode < 300) accepted++;
       else lastRefusal = `${res.statusCode} ${String((JSON.parse(res.body || '{}') as { code?: unknown }).code)}`;
-      const problem = problemOf(op, res)
-        ?? (mutation && res.statusCode < 400 ? `an invalid request was accepted: ${res.statusCode}` : null)
-        ?? (mutation?.expect !== undefined && res.statusCode !== mutation.expect && res.statusCode !== 429 ? `${res.statusCode}, not ${mutation.expect}` : null);
-      if (problem) result.failures.push(`${where} [${what}] ${problem} ← ${JSON.stringify({ url: options.url, payload: options.payload }).slice(0, 300)}`);
+      const problem =
+        problemOf(op, res) ??
+        (mutation && res.statusCode < 400 ? `an invalid request was accepted: ${res.statusCode}` : null) ??
+        (mutation?.expect !== undefined && res.statusCode !== mutation.expect && res.statusCode !== 429
+          ? `${res.statusCode}, not ${mutation.expect}`
+          : null);
+      if (problem)
+        result.failures.push(
+          `${where} [${what}] ${problem} ← ${JSON.stringify({ url: options.url, payload: options.payload }).slice(0, 300)}`,
+        );
     }
     if (accepted > 0) result.answered++;
     else result.refusedOnly.push(`${where} (${lastRefusal})`);
   }
   result.seconds = (Date.now() - started) / 1000;
-  const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.info(`openapi walk ${label}: ${result.operations} operations (${result.answered} answered a valid request with a 2xx), ${result.sent} requests (${result.refused} invalid) in ${result.seconds.toFixed(1)} s, seed ${SEED}; statuses ${statuses}`);
+  const statuses = [...result.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.info(
+    `openapi walk ${label}: ${result.operations} operations (${result.answered} answered a valid request with a 2xx), ${result.sent} requests (${result.refused} invalid) in ${result.seconds.toFixed(1)} s, seed ${SEED}; statuses ${statuses}`,
+  );
   return result;
 }
 
@@ -383,12 +507,23 @@ describe.each(testDialects())('the OpenAPI document walked on %s', (dialect) => 
       expect(op.retryAfter.has(429), `${where} Retry-After`).toBe(true);
       if (op.secured) expect(op.statuses.has(401), `${where} 401`).toBe(true);
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method)) {
-        expect(op.headers.find((h) => h.name === 'Idempotency-Key')?.schema.maxLength, `${where} Idempotency-Key`).toBe(200);
+        expect(op.headers.find((h) => h.name === 'Idempotency-Key')?.schema.maxLength, `${where} Idempotency-Key`).toBe(
+          200,
+        );
       }
     }
     const secured = ops.filter((o) => o.secured).map((o) => `${o.method} ${o.path}`);
     // The calls issue 22 found without `security` (their plugin-level sign-in hook was invisible).
-    for (const call of ['GET /api/v1/mining/start/', 'GET /api/v1/mining/claim/', 'GET /api/v1/assets/list/', 'GET /api/v1/subscriptions/', 'POST /api/v1/payments/top-up/', 'GET /api/v1/ico/', 'POST /api/v1/apply-for-beta/', 'POST /api/v1/push/subscribe/']) {
+    for (const call of [
+      'GET /api/v1/mining/start/',
+      'GET /api/v1/mining/claim/',
+      'GET /api/v1/assets/list/',
+      'GET /api/v1/subscriptions/',
+      'POST /api/v1/payments/top-up/',
+      'GET /api/v1/ico/',
+      'POST /api/v1/apply-for-beta/',
+      'POST /api/v1/push/subscribe/',
+    ]) {
       expect(secured).toContain(call);
     }
     expect(ops.find((o) => o.path === `${API}/mining/claim/`)?.headers.map((h) => h.name)).toEqual(['Idempotency-Key']);
@@ -408,7 +543,9 @@ describe.each(testDialects())('the OpenAPI document walked on %s', (dialect) => 
 
   it('answers every valid and invalid example as the document says, never with a 5xx', async () => {
     const result = await walk(t, dialect, RUNS, true);
-    console.info(`valid requests refused (a business rule, a proof or a refine() the generator cannot know; each documented): ${result.refusedOnly.join(', ')}`);
+    console.info(
+      `valid requests refused (a business rule, a proof or a refine() the generator cannot know; each documented): ${result.refusedOnly.join(', ')}`,
+    );
     expect(result.failures, `seed ${SEED} (WALK_SEED=${SEED} repeats it)`).toEqual([]);
     expect(result.sent).toBeGreaterThanOrEqual(result.operations * 2);
     // Most operations do their work for a new player; the rest refuse by a documented business rule.

@@ -16,7 +16,12 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     t.app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: otherIp() });
   const refreshWith = (refresh: string) => post('/auth/refresh/', { refresh });
   const changeLink = async (email: string, access: string) => {
-    const req = await t.app.inject({ method: 'GET', url: `${API}/auth/change-password-request/`, headers: bearer(access), remoteAddress: otherIp() });
+    const req = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/change-password-request/`,
+      headers: bearer(access),
+      remoteAddress: otherIp(),
+    });
     expect(req.statusCode).toBe(200);
     return mailedToken(t, email, 'confirmPasswordChange');
   };
@@ -26,7 +31,12 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     const other = (await post('/auth/login-by-email/', { email, password: 'secret123' })).json() as { refresh: string };
     const token = await changeLink(email, access);
 
-    const res = await post('/auth/confirm-password-change/', { token, new_password: 'changed123', confirm_new_password: 'changed123', refresh });
+    const res = await post('/auth/confirm-password-change/', {
+      token,
+      new_password: 'changed123',
+      confirm_new_password: 'changed123',
+      refresh,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { detail: string; access?: string; refresh?: string };
     expect(body.access).toEqual(expect.any(String));
@@ -42,21 +52,30 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     expect((await refreshWith(refresh)).statusCode).toBe(401);
     expect((await refreshWith(other.refresh)).statusCode).toBe(401);
     // Their sessions ended, so the old access token is refused at once too (decisions §13).
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(
+      401,
+    );
   });
 
-  it('gives no tokens for a link opened signed out, with a dead token or with another player\'s token', async () => {
+  it("gives no tokens for a link opened signed out, with a dead token or with another player's token", async () => {
     const a = await registerAndConfirm(t);
     const b = await registerAndConfirm(t);
     let access = a.access;
     for (const refresh of [undefined, 'not-a-token', b.refresh]) {
       const token = await changeLink(a.email, access);
-      const res = await post('/auth/confirm-password-change/', { token, new_password: 'changed123', confirm_new_password: 'changed123', ...(refresh ? { refresh } : {}) });
+      const res = await post('/auth/confirm-password-change/', {
+        token,
+        new_password: 'changed123',
+        confirm_new_password: 'changed123',
+        ...(refresh ? { refresh } : {}),
+      });
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json())).toEqual(['detail']);
       // decisions §13: the change ended every session of a, so its access token is refused at once;
       // a signs in again with the new password for the next round.
-      expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).statusCode).toBe(
+        401,
+      );
       const again = await post('/auth/login-by-email/', { email: a.email, password: 'changed123' });
       expect(again.statusCode).toBe(200);
       access = again.json().access;
@@ -68,9 +87,15 @@ describe.each(testDialects())('password change keeps the changing device on %s',
   it('an e-mail change confirmed in the signed-in browser keeps that browser signed in (its session goes on, no new tokens)', async () => {
     const { email, access, refresh } = await registerAndConfirm(t);
     const next = `moved.${email}`;
-    expect((await post('/auth/change-email/', { new_email: next, password: 'secret123' }, bearer(access))).statusCode).toBe(200);
+    expect(
+      (await post('/auth/change-email/', { new_email: next, password: 'secret123' }, bearer(access))).statusCode,
+    ).toBe(200);
     const token = mailedToken(t, next, 'confirmEmailChange');
-    const res = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`, headers: bearer(access) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/confirm-email-change/${token}/?email=${encodeURIComponent(next)}`,
+      headers: bearer(access),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { email: string; access?: string; refresh?: string };
     expect(body.email).toBe(next);
@@ -79,7 +104,9 @@ describe.each(testDialects())('password change keeps the changing device on %s',
     expect(body.access).toBeUndefined();
     expect(body.refresh).toBeUndefined();
     expect((await refreshWith(refresh)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json().email).toBe(next);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json().email).toBe(
+      next,
+    );
   });
 
   it('answers a reset with the address the link proved', async () => {

@@ -23,15 +23,20 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     await kassa.close();
   });
 
-  const call = (p: TestPlayer | null, method: 'GET' | 'POST', url: string, body?: unknown) => apiCall(t, p, method, url, body);
-  const topUp = (p: TestPlayer, body: Record<string, unknown>) => call(p, 'POST', '/payments/top-up/', { item_id: 'gems_50', ...body });
-  const orderRow = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const call = (p: TestPlayer | null, method: 'GET' | 'POST', url: string, body?: unknown) =>
+    apiCall(t, p, method, url, body);
+  const topUp = (p: TestPlayer, body: Record<string, unknown>) =>
+    call(p, 'POST', '/payments/top-up/', { item_id: 'gems_50', ...body });
+  const orderRow = (id: number) =>
+    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const worker = () => createPaymentsWorker({ db: t.app.db, dialect, registry: t.app.payments });
 
   it('lists the item and the methods this server can take', async () => {
     const p = await createPlayer(t);
     expect((await call(p, 'GET', '/payments/items/')).json()).toEqual({
-      items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }], methods: ['tether', 'sbp', 'card'], unavailable: {},
+      items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
+      methods: ['tether', 'sbp', 'card'],
+      unavailable: {},
     });
     expect((await call(null, 'GET', '/payments/items/')).statusCode).toBe(401);
   });
@@ -45,11 +50,20 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(0);
     const three = await topUp(p, { method: 'card', quantity: 3 });
     expect(three.statusCode).toBe(200);
-    expect(three.json().order).toMatchObject({ quantity: 3, gems: 150, price_usd: 14.97, status: 'paid', method: 'card' });
+    expect(three.json().order).toMatchObject({
+      quantity: 3,
+      gems: 150,
+      price_usd: 14.97,
+      status: 'paid',
+      method: 'card',
+    });
     const ten = await topUp(p, { method: 'tether', quantity: 10 });
     expect(ten.json().order).toMatchObject({ quantity: 10, gems: 500, price_usd: 49.9, status: 'paid' });
     expect(await balance(t, p.id, 'gems')).toBe(650);
-    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => r.unique_key)).toEqual([`order:${three.json().order.id}`, `order:${ten.json().order.id}`]);
+    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => r.unique_key)).toEqual([
+      `order:${three.json().order.id}`,
+      `order:${ten.json().order.id}`,
+    ]);
   });
 
   it('starts an sbp order as a YooKassa payment in roubles and sends the player to its page', async () => {
@@ -67,10 +81,15 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     expect(payment.confirmation.return_url).toBe(`http://app.test/miner?order=${order.id}`);
     expect(Date.parse(order.expires_at) - Date.parse(order.created_at)).toBe(ORDER_TTL_MS);
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ provider: 'yookassa', external_id: payment.id, charge_amount: '898.20', charge_currency: 'RUB' });
+    expect(row).toMatchObject({
+      provider: 'yookassa',
+      external_id: payment.id,
+      charge_amount: '898.20',
+      charge_currency: 'RUB',
+    });
   });
 
-  it('shows players their own orders only: another player\'s order is not found', async () => {
+  it("shows players their own orders only: another player's order is not found", async () => {
     const alice = await createPlayer(t);
     const bob = await createPlayer(t);
     const a1 = (await topUp(alice, { method: 'card' })).json().order;
@@ -80,7 +99,11 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     const list = (await call(alice, 'GET', '/payments/orders/')).json();
     expect(list).toMatchObject({ count: 2, next: null, previous: null });
     expect(list.results.map((o: { id: number }) => o.id)).toEqual([a2.id, a1.id]);
-    expect((await call(alice, 'GET', '/payments/orders/?page_size=1')).json()).toMatchObject({ count: 2, next: '/api/v1/payments/orders/?page=2&page_size=1', results: [{ id: a2.id }] });
+    expect((await call(alice, 'GET', '/payments/orders/?page_size=1')).json()).toMatchObject({
+      count: 2,
+      next: '/api/v1/payments/orders/?page=2&page_size=1',
+      results: [{ id: a2.id }],
+    });
 
     expect((await call(alice, 'GET', `/payments/orders/${a1.id}/`)).json()).toEqual(a1);
     const theirs = await call(alice, 'GET', `/payments/orders/${b1.id}/`);
@@ -109,13 +132,24 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
     expect(await balance(t, p.id, 'gems')).toBe(150);
-    expect((await call(p, 'GET', `/payments/orders/${order.id}/`)).json()).toMatchObject({ status: 'paid', checkout_url: null, paid_at: expect.any(String) });
+    expect((await call(p, 'GET', `/payments/orders/${order.id}/`)).json()).toMatchObject({
+      status: 'paid',
+      checkout_url: null,
+      paid_at: expect.any(String),
+    });
   });
 
   it('expires orders unpaid after 24 hours, and not before', async () => {
     const p = await createPlayer(t);
     const { order } = (await topUp(p, { method: 'sbp' })).json();
-    const created = await createOrder(t.app.db, { userId: p.id, itemId: 'gems_50', quantity: 1, method: 'sbp', provider: 'yookassa', walletAddress: null });
+    const created = await createOrder(t.app.db, {
+      userId: p.id,
+      itemId: 'gems_50',
+      quantity: 1,
+      method: 'sbp',
+      provider: 'yookassa',
+      walletAddress: null,
+    });
     const start = Math.max(Date.parse(order.created_at), Number(created.created_at));
     await worker().tick(start + ORDER_TTL_MS - 5 * 60_000);
     expect((await orderRow(order.id)).status).toBe('pending');
@@ -124,16 +158,28 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     await worker().tick(start + ORDER_TTL_MS + 1000);
     expect((await orderRow(order.id)).status).toBe('expired');
     expect((await orderRow(Number(created.id))).status).toBe('expired');
-    expect((await call(p, 'GET', `/payments/orders/${order.id}/`)).json()).toMatchObject({ status: 'expired', checkout_url: null });
+    expect((await call(p, 'GET', `/payments/orders/${order.id}/`)).json()).toMatchObject({
+      status: 'expired',
+      checkout_url: null,
+    });
     expect(await balance(t, p.id, 'gems')).toBe(0);
   });
 
   it('lets a transaction hash pay one order only, ever (unique where set)', async () => {
     const p = await createPlayer(t);
-    const make = () => createOrder(t.app.db, { userId: p.id, itemId: 'gems_50', quantity: 1, method: 'tether', provider: 'usdt', walletAddress: null });
+    const make = () =>
+      createOrder(t.app.db, {
+        userId: p.id,
+        itemId: 'gems_50',
+        quantity: 1,
+        method: 'tether',
+        provider: 'usdt',
+        walletAddress: null,
+      });
     const [a, b, c, d] = [await make(), await make(), await make(), await make()];
     const hash = `0x${'ab'.repeat(32)}`;
-    const setHash = (id: number, txHash: string | null) => t.app.db.updateTable('payment_orders').set({ tx_hash: txHash }).where('id', '=', id).execute();
+    const setHash = (id: number, txHash: string | null) =>
+      t.app.db.updateTable('payment_orders').set({ tx_hash: txHash }).where('id', '=', id).execute();
     await setHash(Number(a.id), hash);
     await expect(setHash(Number(b.id), hash)).rejects.toThrow();
     // Even once the first order is over.
@@ -185,14 +231,24 @@ describe.each(testDialects())('Gems orders with only sbp configured on %s', (dia
   it('offers sbp only, says why the others are not available, and refuses them with a clear code', async () => {
     const p = await createPlayer(t);
     expect((await apiCall(t, p, 'GET', '/payments/items/')).json()).toEqual({
-      items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }], methods: ['sbp'], unavailable: { tether: 'not_configured', card: 'not_configured' },
+      items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
+      methods: ['sbp'],
+      unavailable: { tether: 'not_configured', card: 'not_configured' },
     });
     expect((await apiCall(t, null, 'GET', '/config/')).json().payments_available).toBe(true);
     const card = await apiCall(t, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'card' });
     expect(card.statusCode).toBe(400);
-    expect(card.json()).toEqual({ detail: 'Payment by card is not available on this server', code: 'payment_method_unavailable', method: 'card', reason: 'not_configured' });
+    expect(card.json()).toEqual({
+      detail: 'Payment by card is not available on this server',
+      code: 'payment_method_unavailable',
+      method: 'card',
+      reason: 'not_configured',
+    });
     expect((await apiCall(t, p, 'GET', '/payments/orders/')).json().count).toBe(0);
     const sbp = await apiCall(t, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' });
-    expect(sbp.json()).toMatchObject({ order: { status: 'pending' }, checkout_url: expect.stringMatching(/^https:\/\/yoomoney\.test\//) });
+    expect(sbp.json()).toMatchObject({
+      order: { status: 'pending' },
+      checkout_url: expect.stringMatching(/^https:\/\/yoomoney\.test\//),
+    });
   });
 });

@@ -35,11 +35,17 @@ const usdtSettings = () => usdtEnv(node, usdt, treasury, CONFIRMATIONS);
 
 const randomHash = () => `0x${randomBytes(32).toString('hex')}` as Hash;
 
-
 /** A pending tether (or other) order of 50 Gems for 4.99 USD, written as the top-up writes it (orders.ts). */
 async function pendingOrder(db: Db, userId: number, method: PaymentMethod): Promise<number> {
   const user = await db.selectFrom('users').select('wallet_address').where('id', '=', userId).executeTakeFirstOrThrow();
-  const created = await createOrder(db, { userId, itemId: 'gems_50', quantity: 1, method, provider: method === 'tether' ? 'usdt' : 'test', walletAddress: user.wallet_address });
+  const created = await createOrder(db, {
+    userId,
+    itemId: 'gems_50',
+    quantity: 1,
+    method,
+    provider: method === 'tether' ? 'usdt' : 'test',
+    walletAddress: user.wallet_address,
+  });
   await db.transaction().execute((trx) => bookCheckout(trx, created, { status: 'pending', externalId: null }));
   return Number(created.id);
 }
@@ -51,16 +57,21 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
   });
   afterAll(() => t.close());
 
-  interface Payer extends TestPlayer { wallet: PrivateKeyAccount }
+  interface Payer extends TestPlayer {
+    wallet: PrivateKeyAccount;
+  }
   /** A player whose linked wallet holds ETH for gas and 100 USDT. */
   const payer = async (token = usdt): Promise<Payer> => {
     const wallet = await node.fundedAccount(token);
     return { ...(await createPlayer(t, { walletAddress: wallet.address })), wallet };
   };
   /** A pending tether order of 50 Gems for 4.99 USD, as the top-up would write it. */
-  const tetherOrder = (userId: number, method: PaymentMethod = 'tether', app = t.app): Promise<number> => pendingOrder(app.db, userId, method);
-  const submit = (p: TestPlayer | null, orderId: number | string, txHash: unknown) => apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`, { tx_hash: txHash });
-  const orderRow = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const tetherOrder = (userId: number, method: PaymentMethod = 'tether', app = t.app): Promise<number> =>
+    pendingOrder(app.db, userId, method);
+  const submit = (p: TestPlayer | null, orderId: number | string, txHash: unknown) =>
+    apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`, { tx_hash: txHash });
+  const orderRow = (id: number) =>
+    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** Mines until the transaction has the confirmations paying needs (automine mined its own block). */
   const confirm = () => node.mine(CONFIRMATIONS - 1);
 
@@ -85,15 +96,26 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     const answers = await Promise.all(Array.from({ length: 4 }, () => submit(p, orderId, hash)));
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ order: { id: orderId, status: 'paid', gems: 50, method: 'tether' }, tx_hash: hash, required_confirmations: CONFIRMATIONS, gems: 50 });
+      expect(res.json()).toMatchObject({
+        order: { id: orderId, status: 'paid', gems: 50, method: 'tether' },
+        tx_hash: hash,
+        required_confirmations: CONFIRMATIONS,
+        gems: 50,
+      });
     }
     const again = await submit(p, orderId, hash.toUpperCase().replace('0X', '0x'));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
 
     expect(await balance(t, p.id, 'gems')).toBe(50);
-    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => [r.amount, r.unique_key])).toEqual([[50, `order:${orderId}`]]);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', tx_hash: hash.toLowerCase(), external_id: hash.toLowerCase() });
+    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => [r.amount, r.unique_key])).toEqual([
+      [50, `order:${orderId}`],
+    ]);
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      tx_hash: hash.toLowerCase(),
+      external_id: hash.toLowerCase(),
+    });
     expect(await node.balanceOf(usdt, treasury)).toBeGreaterThanOrEqual(PRICE);
   });
 
@@ -175,7 +197,11 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     const hash = await node.transfer(usdt, owner.wallet, treasury, PRICE);
     await confirm();
     // What the thief's post leaves when this node has not seen the transaction yet: pending, hash recorded.
-    await t.app.db.updateTable('payment_orders').set({ tx_hash: hash.toLowerCase(), external_id: hash.toLowerCase() }).where('id', '=', thiefOrder).execute();
+    await t.app.db
+      .updateTable('payment_orders')
+      .set({ tx_hash: hash.toLowerCase(), external_id: hash.toLowerCase() })
+      .where('id', '=', thiefOrder)
+      .execute();
 
     const res = await submit(owner, ownerOrder, hash);
     expect(res.statusCode, res.body).toBe(200);
@@ -201,7 +227,12 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     for (let confirmations = 1; confirmations < CONFIRMATIONS; confirmations++) {
       const res = await submit(p, orderId, hash);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ order: { status: 'pending' }, confirmations, required_confirmations: CONFIRMATIONS, gems: 0 });
+      expect(res.json()).toMatchObject({
+        order: { status: 'pending' },
+        confirmations,
+        required_confirmations: CONFIRMATIONS,
+        gems: 0,
+      });
       expect(await balance(t, p.id, 'gems')).toBe(0);
       await node.mine(1);
     }
@@ -218,7 +249,10 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     expect((await submit(p, orderId, hash)).json()).toMatchObject({ order: { status: 'pending' }, confirmations: 1 });
 
     const provider = usdtProvider(t.app.config.usdt!);
-    expect(await recheckTetherOrder(t.app.db, provider, await orderRow(orderId), p.wallet.address)).toMatchObject({ status: 'pending', confirmations: 1 });
+    expect(await recheckTetherOrder(t.app.db, provider, await orderRow(orderId), p.wallet.address)).toMatchObject({
+      status: 'pending',
+      confirmations: 1,
+    });
     expect(await balance(t, p.id, 'gems')).toBe(0);
     await confirm();
     const row = await orderRow(orderId);
@@ -229,8 +263,22 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     ]);
     expect(await balance(t, p.id, 'gems')).toBe(50);
     expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
-    expect(await provider.check({ id: orderId, userId: p.id, gems: 50, amountCents: 499, currency: 'USD', quantity: 1, externalId: hash, walletAddress: p.wallet.address, createdAt: 0, charge: null, txHash: hash, expiresAt: 0 }))
-      .toMatchObject({ status: 'paid', confirmations: CONFIRMATIONS });
+    expect(
+      await provider.check({
+        id: orderId,
+        userId: p.id,
+        gems: 50,
+        amountCents: 499,
+        currency: 'USD',
+        quantity: 1,
+        externalId: hash,
+        walletAddress: p.wallet.address,
+        createdAt: 0,
+        charge: null,
+        txHash: hash,
+        expiresAt: 0,
+      }),
+    ).toMatchObject({ status: 'paid', confirmations: CONFIRMATIONS });
   });
 
   it('keeps a transaction not mined yet pending, refuses it to anyone but its sender, and pays it once mined and confirmed', async () => {
@@ -263,7 +311,10 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     let reverted: Hash;
     try {
       reverted = await node.transferThenRevert(usdt, p.wallet, treasury, PRICE);
-      expect((await submit(p, orderId, reverted)).json()).toMatchObject({ order: { status: 'pending' }, confirmations: 0 });
+      expect((await submit(p, orderId, reverted)).json()).toMatchObject({
+        order: { status: 'pending' },
+        confirmations: 0,
+      });
       expect((await orderRow(orderId)).tx_hash).toBe(reverted.toLowerCase());
     } finally {
       await node.setAutomine(true);
@@ -293,7 +344,19 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     const cardOrder = await tetherOrder(p.id, 'card');
     const hash = randomHash();
 
-    for (const bad of ['', '0x', '0x1234', hash.slice(2), `${hash}00`, `0x${'g'.repeat(64)}`, ` ${hash}`, 12, null, ['0x'], { hash }]) {
+    for (const bad of [
+      '',
+      '0x',
+      '0x1234',
+      hash.slice(2),
+      `${hash}00`,
+      `0x${'g'.repeat(64)}`,
+      ` ${hash}`,
+      12,
+      null,
+      ['0x'],
+      { hash },
+    ]) {
       const res = await submit(p, orderId, bad);
       expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(400);
       expect(res.json().code).toBe('invalid');
@@ -313,7 +376,8 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     expect(card.statusCode).toBe(400);
     expect(card.json().code).toBe('not_tether_order');
 
-    for (const id of [orderId, otherOrder, cardOrder]) expect(await orderRow(id)).toMatchObject({ status: 'pending', tx_hash: null });
+    for (const id of [orderId, otherOrder, cardOrder])
+      expect(await orderRow(id)).toMatchObject({ status: 'pending', tx_hash: null });
   });
 
   it('refuses a paid order another transaction, and an unknown hash only waits', async () => {
@@ -351,24 +415,32 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
   });
 
   // Two more apps boot here: a generous limit, since a loaded machine takes seconds for that.
-  it('answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached', { timeout: 60_000 }, async () => {
-    for (const env of [{ USDT_CHAIN_ID: '1' }, { USDT_RPC_URL: 'http://127.0.0.1:9/' }] as Record<string, string>[]) {
-      const other = await createTestApp(dialect, { ...usdtSettings(), ...env });
-      try {
-        const wallet = await node.fundedAccount(usdt);
-        const p = await createPlayer(other, { walletAddress: wallet.address });
-        const row = { id: await tetherOrder(p.id, 'tether', other.app) };
-        const hash = await node.transfer(usdt, wallet, treasury, PRICE);
-        await confirm();
-        const res = await apiCall(other, p, 'POST', `/payments/orders/${row.id}/tx/`, { tx_hash: hash });
-        expect(res.statusCode, res.body).toBe(503);
-        expect(res.json().code).toBe('chain_unavailable');
-        const order = await other.app.db.selectFrom('payment_orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-        expect(order).toMatchObject({ status: 'pending', tx_hash: null });
-        expect(await balance(other, p.id, 'gems')).toBe(0);
-      } finally {
-        await other.close();
+  it(
+    'answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached',
+    { timeout: 60_000 },
+    async () => {
+      for (const env of [{ USDT_CHAIN_ID: '1' }, { USDT_RPC_URL: 'http://127.0.0.1:9/' }] as Record<string, string>[]) {
+        const other = await createTestApp(dialect, { ...usdtSettings(), ...env });
+        try {
+          const wallet = await node.fundedAccount(usdt);
+          const p = await createPlayer(other, { walletAddress: wallet.address });
+          const row = { id: await tetherOrder(p.id, 'tether', other.app) };
+          const hash = await node.transfer(usdt, wallet, treasury, PRICE);
+          await confirm();
+          const res = await apiCall(other, p, 'POST', `/payments/orders/${row.id}/tx/`, { tx_hash: hash });
+          expect(res.statusCode, res.body).toBe(503);
+          expect(res.json().code).toBe('chain_unavailable');
+          const order = await other.app.db
+            .selectFrom('payment_orders')
+            .selectAll()
+            .where('id', '=', row.id)
+            .executeTakeFirstOrThrow();
+          expect(order).toMatchObject({ status: 'pending', tx_hash: null });
+          expect(await balance(other, p.id, 'gems')).toBe(0);
+        } finally {
+          await other.close();
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -28,8 +28,10 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
   });
 
   /** As if the gap between two read-backs of the order had passed (instead of sleeping through it). */
-  const gapPassed = (id: number) => t.app.db.updateTable('payment_orders').set({ checked_at: null }).where('id', '=', id).execute();
-  const orderRow = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const gapPassed = (id: number) =>
+    t.app.db.updateTable('payment_orders').set({ checked_at: null }).where('id', '=', id).execute();
+  const orderRow = (id: number) =>
+    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   async function sbpOrder(p: TestPlayer, quantity = 1): Promise<{ orderId: number; payment: StandInPayment }> {
     const res = await apiCall(t, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'sbp', quantity });
@@ -40,7 +42,11 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
 
   /** What YooKassa would send (or what an attacker claims): the payment object as the body says it. */
   const notify = (payment: Partial<StandInPayment> & { id: string }, event = 'payment.succeeded') =>
-    t.app.inject({ method: 'POST', url: WEBHOOK, payload: { type: 'notification', event, object: { ...payment, status: 'succeeded', paid: true } } });
+    t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: { type: 'notification', event, object: { ...payment, status: 'succeeded', paid: true } },
+    });
 
   it('pays 50 Gems × quantity exactly once for a succeeded payment, under repeated and concurrent notifications', async () => {
     const p = await createPlayer(t);
@@ -52,10 +58,13 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     for (let i = 0; i < 3; i++) expect((await notify(payment)).json()).toEqual({ status: 'unchanged' });
     expect(await balance(t, p.id, 'gems')).toBe(100);
     expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => r.unique_key)).toEqual([`order:${orderId}`]);
-    expect((await apiCall(t, p, 'GET', `/payments/orders/${orderId}/`)).json()).toMatchObject({ status: 'paid', gems: 100 });
+    expect((await apiCall(t, p, 'GET', `/payments/orders/${orderId}/`)).json()).toMatchObject({
+      status: 'paid',
+      gems: 100,
+    });
   });
 
-  it('pays once when notifications and two workers\' passes meet', async () => {
+  it("pays once when notifications and two workers' passes meet", async () => {
     const p = await createPlayer(t);
     const { orderId, payment } = await sbpOrder(p, 3);
     kassa.set(payment.id, { status: 'succeeded', paid: true });
@@ -76,11 +85,17 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     await gapPassed(orderId);
     expect((await notify(payment)).json()).toEqual({ status: 'pending' });
     expect((await orderRow(orderId)).status).toBe('pending');
-    kassa.set(payment.id, { status: 'canceled', cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } });
+    kassa.set(payment.id, {
+      status: 'canceled',
+      cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' },
+    });
     await gapPassed(orderId);
     expect((await notify(payment, 'payment.canceled')).json()).toEqual({ status: 'failed' });
     expect(await balance(t, p.id, 'gems')).toBe(0);
-    expect((await apiCall(t, p, 'GET', `/payments/orders/${orderId}/`)).json()).toMatchObject({ status: 'failed', failure: 'canceled:expired_on_confirmation' });
+    expect((await apiCall(t, p, 'GET', `/payments/orders/${orderId}/`)).json()).toMatchObject({
+      status: 'failed',
+      failure: 'canceled:expired_on_confirmation',
+    });
   });
 
   it('pays nothing for a succeeded payment of another amount or currency', async () => {
@@ -89,7 +104,9 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect(cheap.payment.amount).toEqual({ value: '449.10', currency: 'RUB' });
     kassa.set(cheap.payment.id, { status: 'succeeded', paid: true, amount: { value: '1.00', currency: 'RUB' } });
     // The notification even states the right amount: only the API's word counts.
-    expect((await notify({ ...cheap.payment, amount: { value: '449.10', currency: 'RUB' } })).json()).toEqual({ status: 'failed' });
+    expect((await notify({ ...cheap.payment, amount: { value: '449.10', currency: 'RUB' } })).json()).toEqual({
+      status: 'failed',
+    });
 
     const dollars = await sbpOrder(p);
     kassa.set(dollars.payment.id, { status: 'succeeded', paid: true, amount: { value: '449.10', currency: 'USD' } });
@@ -100,10 +117,11 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect((await notify(more.payment)).json()).toEqual({ status: 'failed' });
 
     expect(await balance(t, p.id, 'gems')).toBe(0);
-    for (const o of [cheap, dollars, more]) expect(await orderRow(o.orderId)).toMatchObject({ status: 'failed', failure: 'amount_mismatch' });
+    for (const o of [cheap, dollars, more])
+      expect(await orderRow(o.orderId)).toMatchObject({ status: 'failed', failure: 'amount_mismatch' });
   });
 
-  it('pays nothing for another order\'s payment', async () => {
+  it("pays nothing for another order's payment", async () => {
     const victim = await createPlayer(t);
     const attacker = await createPlayer(t);
     const theirs = await sbpOrder(attacker);
@@ -129,7 +147,11 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
 
   it('ignores payments no order made, without asking YooKassa', async () => {
     const before = kassa.requests.length;
-    const res = await notify({ id: '2f1d1e6a-000f-5000-9000-1c5ddf7a7a2b', amount: { value: '449.10', currency: 'RUB' }, metadata: { order_id: '1' } });
+    const res = await notify({
+      id: '2f1d1e6a-000f-5000-9000-1c5ddf7a7a2b',
+      amount: { value: '449.10', currency: 'RUB' },
+      metadata: { order_id: '1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ignored' });
     expect(kassa.requests.length).toBe(before);
@@ -153,7 +175,7 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(50);
   });
 
-  it('shows the outcome to a player back from YooKassa\'s page before any notification', async () => {
+  it("shows the outcome to a player back from YooKassa's page before any notification", async () => {
     const p = await createPlayer(t);
     const { orderId, payment } = await sbpOrder(p);
     // The first view checks; a second one within 10 s does not ask again.
@@ -175,7 +197,15 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(50);
     kassa.set(payment.id, { refunded_amount: { value: '449.10', currency: 'RUB' } });
     await gapPassed(orderId);
-    const refund = await t.app.inject({ method: 'POST', url: WEBHOOK, payload: { type: 'notification', event: 'refund.succeeded', object: { id: 'refund-1', payment_id: payment.id, status: 'succeeded' } } });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: {
+        type: 'notification',
+        event: 'refund.succeeded',
+        object: { id: 'refund-1', payment_id: payment.id, status: 'succeeded' },
+      },
+    });
     expect(refund.json()).toEqual({ status: 'refunded' });
     expect(await balance(t, p.id, 'gems')).toBe(0);
     expect((await orderRow(orderId)).status).toBe('refunded');
@@ -187,22 +217,44 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
 
   it('never answers a malformed notification with a 5xx', async () => {
     const bodies: { payload: string; type?: string }[] = [
-      { payload: '' }, { payload: 'not json' }, { payload: '{' }, { payload: 'null' }, { payload: '[]' }, { payload: '42' }, { payload: '"text"' },
-      { payload: '{}' }, { payload: '{"event":"payment.succeeded"}' }, { payload: '{"event":1,"object":{"id":"x"}}' },
-      { payload: '{"event":"payment.succeeded","object":null}' }, { payload: '{"event":"payment.succeeded","object":{"id":""}}' },
-      { payload: '{"event":"payment.succeeded","object":{"id":123}}' }, { payload: '{"event":"payment.succeeded","object":{"id":["a"]}}' },
+      { payload: '' },
+      { payload: 'not json' },
+      { payload: '{' },
+      { payload: 'null' },
+      { payload: '[]' },
+      { payload: '42' },
+      { payload: '"text"' },
+      { payload: '{}' },
+      { payload: '{"event":"payment.succeeded"}' },
+      { payload: '{"event":1,"object":{"id":"x"}}' },
+      { payload: '{"event":"payment.succeeded","object":null}' },
+      { payload: '{"event":"payment.succeeded","object":{"id":""}}' },
+      { payload: '{"event":"payment.succeeded","object":{"id":123}}' },
+      { payload: '{"event":"payment.succeeded","object":{"id":["a"]}}' },
       { payload: `{"event":"payment.succeeded","object":{"id":"${'a'.repeat(5000)}"}}` },
       { payload: '{"event":"payment.succeeded","object":{"id":"a\\u0000b"}}' },
       { payload: '{"event":"refund.succeeded","object":{"id":"r"}}' },
       { payload: '{"event":"payment.succeeded","object":{"id":"../../etc/passwd"}}' },
       { payload: '{"event":"payment.succeeded","object":{"id":"x"}}', type: 'text/plain' },
       { payload: '<xml/>', type: 'application/xml' },
-      { payload: '{"__proto__":{"polluted":true},"event":"payment.succeeded","object":{"id":"x","constructor":{"prototype":{"a":1}}}}' },
+      {
+        payload:
+          '{"__proto__":{"polluted":true},"event":"payment.succeeded","object":{"id":"x","constructor":{"prototype":{"a":1}}}}',
+      },
     ];
     for (const b of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: WEBHOOK, payload: b.payload, headers: { 'content-type': b.type ?? 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        payload: b.payload,
+        headers: { 'content-type': b.type ?? 'application/json' },
+      });
       expect(res.statusCode, b.payload.slice(0, 80)).toBeLessThan(500);
-      if (res.statusCode >= 400) expect(res.json(), b.payload.slice(0, 80)).toMatchObject({ detail: expect.any(String), code: expect.any(String) });
+      if (res.statusCode >= 400)
+        expect(res.json(), b.payload.slice(0, 80)).toMatchObject({
+          detail: expect.any(String),
+          code: expect.any(String),
+        });
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -211,16 +263,36 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
 describe('YooKassa settings', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pxt-yk-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), VAPID_PUBLIC_KEY: 'a', VAPID_PRIVATE_KEY: 'b', ...env });
+  const load = (env: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(32),
+      VAPID_PUBLIC_KEY: 'a',
+      VAPID_PRIVATE_KEY: 'b',
+      ...env,
+    });
   const shop = { YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'live_x', YOOKASSA_RUB_PER_USD: '92.5' };
 
   it('is off without a shop, and refuses half a shop, a missing or bad rate, and plain http in production', () => {
     expect(load({}).yookassa).toBeNull();
-    expect(load(shop).yookassa).toEqual({ shopId: '1', secretKey: 'live_x', apiBase: 'https://api.yookassa.ru/v3', rubPerUsd: '92.5' });
+    expect(load(shop).yookassa).toEqual({
+      shopId: '1',
+      secretKey: 'live_x',
+      apiBase: 'https://api.yookassa.ru/v3',
+      rubPerUsd: '92.5',
+    });
     expect(() => load({ YOOKASSA_SHOP_ID: '1' })).toThrow(/go together/);
     expect(() => load({ ...shop, YOOKASSA_RUB_PER_USD: '' })).toThrow(/YOOKASSA_RUB_PER_USD/);
-    for (const bad of ['0', '-90', '90,5', '1e3', '92.12345', 'abc']) expect(() => load({ ...shop, YOOKASSA_RUB_PER_USD: bad }), bad).toThrow(/YOOKASSA_RUB_PER_USD/);
-    expect(() => load({ ...shop, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.test', YOOKASSA_API_BASE: 'http://api.yookassa.ru/v3' })).toThrow(/https in production/);
+    for (const bad of ['0', '-90', '90,5', '1e3', '92.12345', 'abc'])
+      expect(() => load({ ...shop, YOOKASSA_RUB_PER_USD: bad }), bad).toThrow(/YOOKASSA_RUB_PER_USD/);
+    expect(() =>
+      load({
+        ...shop,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.test',
+        YOOKASSA_API_BASE: 'http://api.yookassa.ru/v3',
+      }),
+    ).toThrow(/https in production/);
     expect(() => load({ ...shop, YOOKASSA_API_BASE: 'ftp://x' })).toThrow(/https/);
   });
 

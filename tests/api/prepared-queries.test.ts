@@ -94,13 +94,15 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     const sid = await sessionOf(p.id);
     const before = (await meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid }))[0].username;
     let read: Promise<{ username: string | null }[]> | null = null;
-    await expect(t.app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ username: 'never_committed' }).where('id', '=', p.id).execute();
-      // On SQLite the one connection is held by this transaction now.
-      read = meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid });
-      await new Promise((r) => setTimeout(r, 20));
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ username: 'never_committed' }).where('id', '=', p.id).execute();
+        // On SQLite the one connection is held by this transaction now.
+        read = meWithMiningFlag(t.app.db, { userId: p.id, sessionId: sid });
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect((await read!)[0].username).toBe(before);
   });
 
@@ -108,7 +110,13 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     const a = await createPlayer(t);
     const b = await createPlayer(t);
     const byIdOrAbove = prepared((db, p: { id: number; above: number }) =>
-      db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', p.id), eb('id', '>', p.above)])).where('id', '!=', 0).orderBy('id'));
+      db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', p.id), eb('id', '>', p.above)]))
+        .where('id', '!=', 0)
+        .orderBy('id'),
+    );
     expect((await byIdOrAbove(t.app.db, { id: a.id, above: b.id })).map((r) => Number(r.id))).toEqual([a.id]);
     expect((await byIdOrAbove(t.app.db, { id: b.id, above: a.id })).map((r) => Number(r.id))).toEqual([b.id]);
     // Inside a transaction too.

@@ -30,7 +30,14 @@ describe.each(testDialects())('probes on %s', (dialect: Dialect) => {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
     if (pgDb) cleanups.push(pgDb.drop);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      WORKER_INTERVAL_MS: '0',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    });
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 2 });
     let closed = false;
     const close = async () => {
@@ -60,7 +67,11 @@ describe.each(testDialects())('probes on %s', (dialect: Dialect) => {
     await database.close();
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable', detail: 'The database does not answer', code: 'database_unavailable' });
+    expect(ready.json()).toEqual({
+      status: 'unavailable',
+      detail: 'The database does not answer',
+      code: 'database_unavailable',
+    });
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
   });
@@ -70,13 +81,21 @@ describe.each(testDialects())('probes on %s', (dialect: Dialect) => {
     await sql`delete from kysely_migration where name = ${'008-username-key'}`.execute(database.db);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ status: 'unavailable', code: 'migrations_pending', detail: 'Migrations pending: 008-username-key' });
+    expect(ready.json()).toMatchObject({
+      status: 'unavailable',
+      code: 'migrations_pending',
+      detail: 'Migrations pending: 008-username-key',
+    });
   });
 
   it('keeps probe calls out of the request log at info level, unlike API calls', async () => {
     const { app, logLines } = await probeApp();
-    for (const url of ['/healthz', '/readyz', '/api/v1/config/']) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
-    const urls = logLines.map((l) => JSON.parse(l)).filter((l) => l.req?.url).map((l) => l.req.url);
+    for (const url of ['/healthz', '/readyz', '/api/v1/config/'])
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const urls = logLines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.req?.url)
+      .map((l) => l.req.url);
     expect(urls).toContain('/api/v1/config/');
     expect(urls).not.toContain('/healthz');
     expect(urls).not.toContain('/readyz');

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { createPushSender, sessionReadyPayload } from '../../server/services/push';
-import { checkedLookup, isPublicAddress, parseAllowedHosts, pushAgent, PushEndpointRefused, pushHost, type ResolveAll } from '../../server/services/push-endpoint-policy';
+import {
+  checkedLookup,
+  isPublicAddress,
+  parseAllowedHosts,
+  pushAgent,
+  PushEndpointRefused,
+  pushHost,
+  type ResolveAll,
+} from '../../server/services/push-endpoint-policy';
 import { endSession } from '../helpers/mining';
 import { apiCall, createPlayer, type TestPlayer } from '../helpers/players';
 import { browserKeys, makeCertificate, type PushService, startPushService } from '../helpers/push-service';
@@ -79,7 +87,11 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     // The default: no private host allowed.
     t = await createTestApp(dialect, { MINING_SESSION_SECONDS: '60', PUSH_CA_FILE: caFile });
     // The local push service allowed by its address, as the project's push tests run it.
-    open = await createTestApp(dialect, { MINING_SESSION_SECONDS: '60', PUSH_CA_FILE: caFile, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
+    open = await createTestApp(dialect, {
+      MINING_SESSION_SECONDS: '60',
+      PUSH_CA_FILE: caFile,
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -88,13 +100,17 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     rmSync(certDir, { recursive: true, force: true });
   });
 
-  const rows = (app: TestApp, userId: number) => app.app.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+  const rows = (app: TestApp, userId: number) =>
+    app.app.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
   const path = () => `/push/${randomBytes(8).toString('hex')}`;
 
   /** Stores a subscription past the API, as a row from before the policy (or a rebinding host) would be. */
   async function storeDirectly(app: TestApp, p: TestPlayer, endpoint: string) {
     const { p256dh, auth } = browserKeys().json;
-    await app.app.db.insertInto('push_subscriptions').values({ endpoint, user_id: p.id, p256dh, auth, created_at: Date.now(), last_success_at: null, failures: 0 }).execute();
+    await app.app.db
+      .insertInto('push_subscriptions')
+      .values({ endpoint, user_id: p.id, p256dh, auth, created_at: Date.now(), last_success_at: null, failures: 0 })
+      .execute();
   }
 
   async function finishSession(app: TestApp, p: TestPlayer) {
@@ -111,35 +127,62 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     for (const endpoint of REFUSED) {
       const res = await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys });
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), endpoint).toContain('endpoint');
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        endpoint,
+      ).toContain('endpoint');
     }
     expect(await rows(t, p.id)).toEqual([]);
-    for (const endpoint of ACCEPTED) expect((await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys })).statusCode, endpoint).toBe(201);
+    for (const endpoint of ACCEPTED)
+      expect((await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys })).statusCode, endpoint).toBe(201);
   });
 
   it('refuses to subscribe the host-name spellings the send-time check refuses (issue 21): dots, case, IDNA, percent-encoding', async () => {
     const p = await createPlayer(t);
     const keys = browserKeys().json;
     const spellings = [
-      'https://localhost../abc', 'https://vm../abc', 'https://localhost.../abc', 'https://vm.../abc', 'https://LOCALHOST../abc',
-      'https://push.local../abc', 'https://metadata.google.internal../abc', 'https://a..b.example/abc',
-      'https://%6c%6fcalhost/abc', 'https://%6c%6fcalhost../abc', 'https://vm%2e/abc', 'https://ｌｏｃａｌｈｏｓｔ../abc', 'https://xn--vm-/abc',
+      'https://localhost../abc',
+      'https://vm../abc',
+      'https://localhost.../abc',
+      'https://vm.../abc',
+      'https://LOCALHOST../abc',
+      'https://push.local../abc',
+      'https://metadata.google.internal../abc',
+      'https://a..b.example/abc',
+      'https://%6c%6fcalhost/abc',
+      'https://%6c%6fcalhost../abc',
+      'https://vm%2e/abc',
+      'https://ｌｏｃａｌｈｏｓｔ../abc',
+      'https://xn--vm-/abc',
     ];
     for (const endpoint of spellings) {
       const res = await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint, keys });
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), endpoint).toContain('endpoint');
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        endpoint,
+      ).toContain('endpoint');
     }
     expect(await rows(t, p.id)).toEqual([]);
     // A trailing dot on a public name is the same name.
-    expect((await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint: 'https://push.example.com./abc', keys })).statusCode).toBe(201);
+    expect(
+      (await apiCall(t, p, 'POST', '/push/subscribe/', { endpoint: 'https://push.example.com./abc', keys })).statusCode,
+    ).toBe(201);
   });
 
   it('PUSH_ALLOWED_HOSTS lets exactly the listed host through, on any port; other private hosts stay refused', async () => {
     const p = await createPlayer(open);
     const keys = browserKeys().json;
-    expect((await apiCall(open, p, 'POST', '/push/subscribe/', { endpoint: `${service.origin}${path()}`, keys })).statusCode).toBe(201);
-    for (const endpoint of ['https://localhost/x', 'https://127.0.0.2/x', 'https://10.0.0.1/x', 'https://[::1]/x', `http://127.0.0.1:${new URL(service.origin).port}/x`]) {
+    expect(
+      (await apiCall(open, p, 'POST', '/push/subscribe/', { endpoint: `${service.origin}${path()}`, keys })).statusCode,
+    ).toBe(201);
+    for (const endpoint of [
+      'https://localhost/x',
+      'https://127.0.0.2/x',
+      'https://10.0.0.1/x',
+      'https://[::1]/x',
+      `http://127.0.0.1:${new URL(service.origin).port}/x`,
+    ]) {
       expect((await apiCall(open, p, 'POST', '/push/subscribe/', { endpoint, keys })).statusCode, endpoint).toBe(400);
     }
   });
@@ -148,7 +191,11 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     const p = await createPlayer(open);
     const port = new URL(service.origin).port;
     // All three lead to the local service (its certificate names localhost too); only 127.0.0.1 is allowed.
-    const refused = [`https://localhost:${port}${path()}`, `https://[::ffff:127.0.0.1]:${port}${path()}`, `https://app.localhost:${port}${path()}`];
+    const refused = [
+      `https://localhost:${port}${path()}`,
+      `https://[::ffff:127.0.0.1]:${port}${path()}`,
+      `https://app.localhost:${port}${path()}`,
+    ];
     for (const endpoint of refused) await storeDirectly(open, p, endpoint);
     const allowed = `${service.origin}${path()}`;
     await storeDirectly(open, p, allowed);
@@ -164,7 +211,8 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     const ca = [readFileSync(caFile, 'utf8')];
     const port = new URL(service.origin).port;
     // The attacker's DNS: rebound.test answers 127.0.0.1 (the name exists nowhere else).
-    const rebinding: ResolveAll = async (host) => (host === 'rebound.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+    const rebinding: ResolveAll = async (host) =>
+      host === 'rebound.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
     const post = (agent: ReturnType<typeof pushAgent>, url: string) =>
       new Promise<number>((resolve, reject) => {
         const req = request(url, { method: 'POST', agent }, (res) => {
@@ -204,7 +252,11 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
       log: { warn: (obj) => warnings.push(obj) },
     });
     try {
-      expect(await sender.sendToUser(p.id, sessionReadyPayload({ sessionId: 1, endsAt: Date.now() }))).toEqual({ sent: 0, gone: 0, failed: 1 });
+      expect(await sender.sendToUser(p.id, sessionReadyPayload({ sessionId: 1, endsAt: Date.now() }))).toEqual({
+        sent: 0,
+        gone: 0,
+        failed: 1,
+      });
     } finally {
       sender.close();
     }
@@ -218,7 +270,9 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
     const target = path();
     service.respond(from, 307, { location: `${service.origin}${target}` });
     const keys = browserKeys().json;
-    expect((await apiCall(open, p, 'POST', '/push/subscribe/', { endpoint: `${service.origin}${from}`, keys })).statusCode).toBe(201);
+    expect(
+      (await apiCall(open, p, 'POST', '/push/subscribe/', { endpoint: `${service.origin}${from}`, keys })).statusCode,
+    ).toBe(201);
     await finishSession(open, p);
     const paths = service.received.map((r) => r.path);
     expect(paths.filter((x) => x === from)).toHaveLength(1);
@@ -229,7 +283,13 @@ describe.each(testDialects())('push endpoint policy on %s', (dialect) => {
 
 describe('push endpoint policy: addresses and configuration', () => {
   it('normalizes a host one way for the subscribe check, the allowed list and the send-time lookup', async () => {
-    for (const [raw, host] of [['LocalHost..', 'localhost'], ['vm.', 'vm'], ['[::1]', '::1'], ['Push.Example.COM.', 'push.example.com'], ['bücher.example', 'xn--bcher-kva.example']]) {
+    for (const [raw, host] of [
+      ['LocalHost..', 'localhost'],
+      ['vm.', 'vm'],
+      ['[::1]', '::1'],
+      ['Push.Example.COM.', 'push.example.com'],
+      ['bücher.example', 'xn--bcher-kva.example'],
+    ]) {
       expect(pushHost(raw), raw).toBe(host);
     }
     for (const bad of ['a..b', '..', '', '%zz']) expect(pushHost(bad), bad).toBeNull();
@@ -242,16 +302,40 @@ describe('push endpoint policy: addresses and configuration', () => {
   });
 
   it('tells public addresses from private and special ones', () => {
-    for (const a of ['8.8.8.8', '1.1.1.1', '142.250.74.10', '2606:4700:4700::1111', '2a00:1450:4001:80b::200a']) expect(isPublicAddress(a), a).toBe(true);
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '255.255.255.255',
-      '::1', '::', '::ffff:8.8.8.8', 'fc00::1', 'fd12::1', 'fe80::1', 'ff02::1', '64:ff9b::808:808', '2001:db8::1', '2002:808:808::1', 'localhost', '']) {
+    for (const a of ['8.8.8.8', '1.1.1.1', '142.250.74.10', '2606:4700:4700::1111', '2a00:1450:4001:80b::200a'])
+      expect(isPublicAddress(a), a).toBe(true);
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '255.255.255.255',
+      '::1',
+      '::',
+      '::ffff:8.8.8.8',
+      'fc00::1',
+      'fd12::1',
+      'fe80::1',
+      'ff02::1',
+      '64:ff9b::808:808',
+      '2001:db8::1',
+      '2002:808:808::1',
+      'localhost',
+      '',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });
 
   it('reads PUSH_ALLOWED_HOSTS as exact host names (normalized like URL hosts), default none, and refuses junk', () => {
-    expect([...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'pxt-cfg-')) }).pushAllowedHosts]).toEqual([]);
+    expect([
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'pxt-cfg-')) }).pushAllowedHosts,
+    ]).toEqual([]);
     expect([...parseAllowedHosts(' Push.Local , 127.0.0.1,[::1] ')]).toEqual(['push.local', '127.0.0.1', '::1']);
-    for (const bad of ['push.local:8443', 'https://push.local', 'a/b', 'u@host']) expect(() => parseAllowedHosts(bad), bad).toThrow(/PUSH_ALLOWED_HOSTS/);
+    for (const bad of ['push.local:8443', 'https://push.local', 'a/b', 'u@host'])
+      expect(() => parseAllowedHosts(bad), bad).toThrow(/PUSH_ALLOWED_HOSTS/);
   });
 });

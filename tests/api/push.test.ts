@@ -9,7 +9,15 @@ import { loadConfig } from '../../server/config';
 import { MAX_SUBSCRIPTIONS_PER_USER } from '../../server/services/push';
 import { endSession, openSessionId } from '../helpers/mining';
 import { apiCall, createPlayer, grant, type TestPlayer } from '../helpers/players';
-import { type BrowserKeys, browserKeys, decryptPush, makeCertificate, type PushService, readVapid, startPushService } from '../helpers/push-service';
+import {
+  type BrowserKeys,
+  browserKeys,
+  decryptPush,
+  makeCertificate,
+  type PushService,
+  readVapid,
+  startPushService,
+} from '../helpers/push-service';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const SESSION_SECONDS = 60;
@@ -29,7 +37,11 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
     service = await startPushService(cert);
     untrusted = await startPushService(stranger);
     // The local push services are private addresses: allowed by name, as a self-hosted one would be.
-    env = { MINING_SESSION_SECONDS: String(SESSION_SECONDS), PUSH_CA_FILE: cert.caFile, PUSH_ALLOWED_HOSTS: '127.0.0.1' };
+    env = {
+      MINING_SESSION_SECONDS: String(SESSION_SECONDS),
+      PUSH_CA_FILE: cert.caFile,
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    };
     t = await createTestApp(dialect, env);
   });
   afterAll(async () => {
@@ -41,8 +53,10 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
 
   const postJson = (p: TestPlayer | null, url: string, body?: unknown) => apiCall(t, p, 'POST', url, body);
   const newEndpoint = (origin = service.origin) => `${origin}/push/${randomBytes(8).toString('hex')}`;
-  const pushesTo = (endpoint: string, svc = service) => svc.received.filter((r) => `${svc.origin}${r.path}` === endpoint);
-  const subscriptionRows = (userId: number) => t.app.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const pushesTo = (endpoint: string, svc = service) =>
+    svc.received.filter((r) => `${svc.origin}${r.path}` === endpoint);
+  const subscriptionRows = (userId: number) =>
+    t.app.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   async function subscribe(p: TestPlayer, endpoint = newEndpoint()): Promise<{ endpoint: string; keys: BrowserKeys }> {
     const keys = browserKeys();
@@ -74,7 +88,9 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
   it('needs a signed-in player to subscribe or unsubscribe', async () => {
     const keys = browserKeys().json;
     expect((await postJson(null, '/push/subscribe/', { endpoint: newEndpoint(), keys })).statusCode).toBe(401);
-    expect((await postJson(null, '/push/unsubscribe/', { endpoint: newEndpoint() })).json()).toMatchObject({ code: 'token_not_valid' });
+    expect((await postJson(null, '/push/unsubscribe/', { endpoint: newEndpoint() })).json()).toMatchObject({
+      code: 'token_not_valid',
+    });
   });
 
   it('refuses subscriptions with bad endpoints or keys, naming the field', async () => {
@@ -120,7 +136,13 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
     expect(first.json()).toEqual({ endpoint, created_at: expect.stringMatching(/Z$/) });
     expect((await postJson(a, '/push/subscribe/', { endpoint, keys: keys.json })).statusCode).toBe(201);
     expect(await subscriptionRows(a.id)).toEqual([
-      expect.objectContaining({ endpoint, p256dh: keys.json.p256dh, auth: keys.json.auth, failures: 0, last_success_at: null }),
+      expect.objectContaining({
+        endpoint,
+        p256dh: keys.json.p256dh,
+        auth: keys.json.auth,
+        failures: 0,
+        last_success_at: null,
+      }),
     ]);
 
     // The same browser signs in as b and subscribes: the endpoint is b's now.
@@ -143,7 +165,9 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
     const p = await createPlayer(t);
     const endpoint = newEndpoint();
     const keys = browserKeys().json;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => postJson(p, '/push/subscribe/', { endpoint, keys })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postJson(p, '/push/subscribe/', { endpoint, keys })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     expect(await subscriptionRows(p.id)).toHaveLength(1);
   });
@@ -183,7 +207,11 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
       expect(vapid.claims.exp * 1000).toBeGreaterThan(Date.now());
 
       const payload = JSON.parse(decryptPush(push.body, sub.keys));
-      const session = await t.app.db.selectFrom('mining_sessions').select('ends_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+      const session = await t.app.db
+        .selectFrom('mining_sessions')
+        .select('ends_at')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(payload).toEqual({
         type: 'mining_ready',
         title: 'Your PXT is ready to claim',
@@ -218,7 +246,15 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
   it('pushes once when two server processes tick at the same moment', async () => {
     // A second app on the same database and DATA_DIR, as a second process would run.
     const second: FastifyInstance = await buildApp(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', APP_URL: 'http://app.test', ...env, ...(t.app.config.databaseUrl ? { DATABASE_URL: t.app.config.databaseUrl } : {}) }),
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: t.dataDir,
+        STATIC_DIR: '',
+        WORKER_INTERVAL_MS: '0',
+        APP_URL: 'http://app.test',
+        ...env,
+        ...(t.app.config.databaseUrl ? { DATABASE_URL: t.app.config.databaseUrl } : {}),
+      }),
       { logger: false },
     );
     await second.ready();
@@ -293,7 +329,11 @@ describe.each(testDialects())('push reminders on %s', (dialect) => {
     const result = await t.app.miningWorker.tick();
     await t.app.pushReminders.idle();
     expect(result.claimed).toBeGreaterThanOrEqual(1);
-    const claimed = await t.app.db.selectFrom('mining_sessions').select(['claimed', 'ready_notified_at']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const claimed = await t.app.db
+      .selectFrom('mining_sessions')
+      .select(['claimed', 'ready_notified_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     expect(Number(claimed.claimed)).toBe(1);
     expect(claimed.ready_notified_at).toBeNull();
     expect(pushesTo(sub.endpoint)).toEqual([]);

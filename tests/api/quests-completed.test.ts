@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleReferralAwards } from '../../server/services/quests';
-import { accountReady, addReferrals, call, expectBalanceMatchesLedger, ledgerRows, makePlayer, type Player } from '../helpers/quest-fixtures';
+import {
+  accountReady,
+  addReferrals,
+  call,
+  expectBalanceMatchesLedger,
+  ledgerRows,
+  makePlayer,
+  type Player,
+} from '../helpers/quest-fixtures';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('completed tasks and category rewards on %s', (dialect) => {
@@ -11,7 +19,8 @@ describe.each(testDialects())('completed tasks and category rewards on %s', (dia
   afterAll(() => t.close());
 
   const doAccountQuests = async (p: Player) => {
-    for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/']) expect((await call(t, p, 'GET', path)).statusCode).toBe(200);
+    for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/'])
+      expect((await call(t, p, 'GET', path)).statusCode).toBe(200);
   };
   const follow = async (p: Player, network: string) =>
     expect((await call(t, p, 'POST', '/tasks/social-media-reward/', { network })).statusCode).toBe(200);
@@ -57,7 +66,10 @@ describe.each(testDialects())('completed tasks and category rewards on %s', (dia
     const taskId = (await call(t, owner, 'GET', '/tasks/completed/')).json().completed_tasks[0].id;
     const other = await makePlayer(t);
     expect((await call(t, other, 'GET', `/tasks/completed/${taskId}/`)).statusCode).toBe(404);
-    expect((await call(t, owner, 'GET', '/tasks/completed/999999999/')).json()).toEqual({ detail: 'Task not found.', code: 'not_found' });
+    expect((await call(t, owner, 'GET', '/tasks/completed/999999999/')).json()).toEqual({
+      detail: 'Task not found.',
+      code: 'not_found',
+    });
 
     await call(t, owner, 'GET', '/check-wallet/');
     await call(t, owner, 'GET', '/check-email-password/');
@@ -90,7 +102,11 @@ describe.each(testDialects())('completed tasks and category rewards on %s', (dia
     });
     const again = await call(t, p, 'GET', '/tasks/reward-user-account/');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Награда за эту категорию уже получена', code: 'category_already_claimed', category: 'user_account_quests' });
+    expect(again.json()).toEqual({
+      detail: 'Награда за эту категорию уже получена',
+      code: 'category_already_claimed',
+      category: 'user_account_quests',
+    });
 
     const list = (await call(t, p, 'GET', '/tasks/completed/')).json();
     expect(list.finished_user_account_quest).toBe(true);
@@ -104,16 +120,27 @@ describe.each(testDialects())('completed tasks and category rewards on %s', (dia
     for (const n of ['telegram_ru', 'telegram_eng', 'discord']) await follow(p, n);
     const early = await call(t, p, 'GET', '/tasks/reward-social/');
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ detail: 'Не все задания категории «Социальные задания» выполнены', code: 'category_incomplete', category: 'social_quests' });
+    expect(early.json()).toMatchObject({
+      detail: 'Не все задания категории «Социальные задания» выполнены',
+      code: 'category_incomplete',
+      category: 'social_quests',
+    });
 
     // Three invite awards (2, 4, 6 friends), paid as add-reward pays them.
     await addReferrals(t, p.id, 6);
     expect(await t.app.db.transaction().execute((trx) => settleReferralAwards(trx, p.id))).toHaveLength(3);
-    expect((await call(t, p, 'GET', '/tasks/completed/')).json().category_completion_counts).toEqual({ user_account_quests: 0, social_quests: 6 });
+    expect((await call(t, p, 'GET', '/tasks/completed/')).json().category_completion_counts).toEqual({
+      user_account_quests: 0,
+      social_quests: 6,
+    });
 
     const ok = await call(t, p, 'GET', '/tasks/reward-social/');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ detail: 'Начислено 100 монет за выполнение всех заданий категории «Социальные задания»', reward: 100, category: 'social_quests' });
+    expect(ok.json()).toMatchObject({
+      detail: 'Начислено 100 монет за выполнение всех заданий категории «Социальные задания»',
+      reward: 100,
+      category: 'social_quests',
+    });
     expect((await call(t, p, 'GET', '/tasks/reward-social/')).json().code).toBe('category_already_claimed');
     expect((await call(t, p, 'GET', '/tasks/completed/')).json().finished_social_quest).toBe(true);
     expect(await expectBalanceMatchesLedger(t, p.id)).toBe(45 + 24 + 100);
@@ -122,9 +149,13 @@ describe.each(testDialects())('completed tasks and category rewards on %s', (dia
   it('pays a category reward once under 10 parallel requests', async () => {
     const p = await makePlayer(t, accountReady());
     await doAccountQuests(p);
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(t, p, 'GET', '/tasks/reward-user-account/')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(t, p, 'GET', '/tasks/reward-user-account/')),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'category_already_claimed')).toBe(true);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'category_already_claimed')).toBe(
+      true,
+    );
     expect(await ledgerRows(t, p.id, 'category_reward')).toHaveLength(1);
     expect(await expectBalanceMatchesLedger(t, p.id)).toBe(125);
   });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskMessageRu } from '@shared/task-messages';
-import { accountReady, call, expectBalanceMatchesLedger, ledgerRows, makePlayer, randomWallet } from '../helpers/quest-fixtures';
+import {
+  accountReady,
+  call,
+  expectBalanceMatchesLedger,
+  ledgerRows,
+  makePlayer,
+  randomWallet,
+} from '../helpers/quest-fixtures';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('account quests and social follows on %s', (dialect) => {
@@ -18,7 +25,13 @@ describe.each(testDialects())('account quests and social follows on %s', (dialec
 
   it('refuses each account quest until its condition holds, with the Russian text and a code', async () => {
     const wallet = randomWallet();
-    const p = await makePlayer(t, { username: wallet, walletAddress: null, email: 'half@example.com', emailConfirmed: false, passwordHash: 'h' });
+    const p = await makePlayer(t, {
+      username: wallet,
+      walletAddress: null,
+      email: 'half@example.com',
+      emailConfirmed: false,
+      passwordHash: 'h',
+    });
 
     const wal = await call(t, p, 'GET', '/check-wallet/');
     expect(wal.statusCode).toBe(400);
@@ -35,7 +48,11 @@ describe.each(testDialects())('account quests and social follows on %s', (dialec
     expect(nick.json()).toEqual({ detail: taskMessageRu('username_not_set'), code: 'username_not_set' });
 
     // Confirmed e-mail without a password is still not enough.
-    await t.app.db.updateTable('users').set({ email_confirmed: 1, password_hash: null }).where('id', '=', p.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ email_confirmed: 1, password_hash: null })
+      .where('id', '=', p.id)
+      .execute();
     expect((await call(t, p, 'GET', '/check-email-password/')).json().code).toBe('email_password_not_confirmed');
 
     expect(await ledgerRows(t, p.id, 'quest_account')).toHaveLength(0);
@@ -45,7 +62,11 @@ describe.each(testDialects())('account quests and social follows on %s', (dialec
   it('pays 5, 10 and 10 coins once each when the conditions hold', async () => {
     const p = await makePlayer(t, accountReady());
     const paid = [];
-    for (const [path, coins] of [['/check-username/', 5], ['/check-wallet/', 10], ['/check-email-password/', 10]] as const) {
+    for (const [path, coins] of [
+      ['/check-username/', 5],
+      ['/check-wallet/', 10],
+      ['/check-email-password/', 10],
+    ] as const) {
       const res = await call(t, p, 'GET', path);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ detail: 'Награда начислена', code: 'reward_granted', reward: coins });
@@ -78,7 +99,9 @@ describe.each(testDialects())('account quests and social follows on %s', (dialec
     const results = await Promise.all(Array.from({ length: 10 }, () => call(t, p, 'GET', '/check-email-password/')));
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'reward_already_granted')).toBe(true);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().code === 'reward_already_granted')).toBe(
+      true,
+    );
     expect(await ledgerRows(t, p.id, 'quest_account')).toHaveLength(1);
     expect(await expectBalanceMatchesLedger(t, p.id)).toBe(10);
   });
@@ -98,10 +121,17 @@ describe.each(testDialects())('account quests and social follows on %s', (dialec
     const p = await makePlayer(t);
     const first = await call(t, p, 'POST', '/tasks/social-media-reward/', { network: 'telegram_ru' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ detail: 'Награда начислена', code: 'reward_granted', rewards: [{ network: 'telegram_ru', reward: 15 }] });
+    expect(first.json()).toEqual({
+      detail: 'Награда начислена',
+      code: 'reward_granted',
+      rewards: [{ network: 'telegram_ru', reward: 15 }],
+    });
 
     const second = await call(t, p, 'POST', '/tasks/social-media-reward/', { network: 'discord' });
-    expect(second.json().rewards).toEqual([{ network: 'telegram_ru', reward: 15 }, { network: 'discord', reward: 15 }]);
+    expect(second.json().rewards).toEqual([
+      { network: 'telegram_ru', reward: 15 },
+      { network: 'discord', reward: 15 },
+    ]);
 
     const repeat = await call(t, p, 'POST', '/tasks/social-media-reward/', { network: 'telegram_ru' });
     expect(repeat.statusCode).toBe(400);

@@ -54,12 +54,19 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     // Google's stand-in: every token is for our app, but no token is a valid sign-in (a flood of junk).
     google = createServer((req, res) => {
       googleCalls++;
-      if (req.url?.startsWith('/tokeninfo')) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ aud: CLIENT_ID, azp: CLIENT_ID }));
+      if (req.url?.startsWith('/tokeninfo'))
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ aud: CLIENT_ID, azp: CLIENT_ID }));
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
     });
     await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
     const port = (google.address() as AddressInfo).port;
-    googleEnv = { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/v1/userinfo`, GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${port}/tokeninfo` };
+    googleEnv = {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/v1/userinfo`,
+      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${port}/tokeninfo`,
+    };
     t = await createTestApp(dialect, { ...ON, ...googleEnv });
   });
   afterAll(async () => {
@@ -70,7 +77,12 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
   it('refuses an anonymous flood of Google sign-ins before Google is called more than the limit allows', async () => {
     const ip = otherIp();
     googleCalls = 0;
-    const answers = await flood(t.app, 3 * LIMITS.google, (i) => ({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: `ya29.junk-${i}` }, remoteAddress: ip }));
+    const answers = await flood(t.app, 3 * LIMITS.google, (i) => ({
+      method: 'POST',
+      url: `${API}/auth/google/`,
+      payload: { access_token: `ya29.junk-${i}` },
+      remoteAddress: ip,
+    }));
     // Each allowed attempt asked Google twice (audience, then profile) and was refused as a bad token.
     expect(statuses(answers.slice(0, LIMITS.google))).toEqual(Array(LIMITS.google).fill(400));
     for (const res of answers.slice(LIMITS.google)) expectRateLimited(res);
@@ -78,21 +90,42 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
 
     // Another address is not affected.
     googleCalls = 0;
-    const other = await t.app.inject({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: 'ya29.junk-x' }, remoteAddress: otherIp() });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/google/`,
+      payload: { access_token: 'ya29.junk-x' },
+      remoteAddress: otherIp(),
+    });
     expect(other.statusCode).toBe(400);
     expect(googleCalls).toBe(2);
   });
 
   it('refuses a flood of /auth/refresh/ from one address, a valid refresh token included, before looking it up', async () => {
     const ip = otherIp();
-    const answers = await flood(t.app, LIMITS.refresh + 5, (i) => ({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh: `guess-${i}` }, remoteAddress: ip }));
+    const answers = await flood(t.app, LIMITS.refresh + 5, (i) => ({
+      method: 'POST',
+      url: `${API}/auth/refresh/`,
+      payload: { refresh: `guess-${i}` },
+      remoteAddress: ip,
+    }));
     expect(statuses(answers.slice(0, LIMITS.refresh))).toEqual(Array(LIMITS.refresh).fill(401));
     for (const res of answers.slice(LIMITS.refresh)) expectRateLimited(res);
 
     const { user } = await quickUser(t);
-    const refresh = await issueRefreshToken(t.app.db, user.id, await openSession(t.app.db, user.id, { userAgent: 'test', ip: '127.0.0.1' }));
-    expectRateLimited(await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh }, remoteAddress: ip }));
-    const elsewhere = await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh }, remoteAddress: otherIp() });
+    const refresh = await issueRefreshToken(
+      t.app.db,
+      user.id,
+      await openSession(t.app.db, user.id, { userAgent: 'test', ip: '127.0.0.1' }),
+    );
+    expectRateLimited(
+      await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh }, remoteAddress: ip }),
+    );
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/refresh/`,
+      payload: { refresh },
+      remoteAddress: otherIp(),
+    });
     expect(elsewhere.statusCode).toBe(200);
     expect(elsewhere.json()).toHaveProperty('access');
   });
@@ -110,41 +143,71 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     const ip = otherIp();
     for (const call of calls) {
       const answers = await flood(t.app, LIMITS.signIn + 1, () => ({ ...call, remoteAddress: ip }));
-      for (const res of answers.slice(0, LIMITS.signIn)) expect(res.statusCode, `${call.url}: ${JSON.stringify(res.json())}`).not.toBe(429);
+      for (const res of answers.slice(0, LIMITS.signIn))
+        expect(res.statusCode, `${call.url}: ${JSON.stringify(res.json())}`).not.toBe(429);
       expectRateLimited(answers[LIMITS.signIn]);
     }
   });
 
-  it("follows a signed-in player across addresses, and leaves other players and addresses alone", async () => {
+  it('follows a signed-in player across addresses, and leaves other players and addresses alone', async () => {
     const { access } = await quickUser(t);
-    const answers = await flood(t.app, LIMITS.player, () => ({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access), remoteAddress: otherIp() }));
+    const answers = await flood(t.app, LIMITS.player, () => ({
+      method: 'GET',
+      url: `${API}/auth/me`,
+      headers: bearer(access),
+      remoteAddress: otherIp(),
+    }));
     expect(statuses(answers)).toEqual(Array(LIMITS.player).fill(200));
     const ip = otherIp();
-    expectRateLimited(await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access), remoteAddress: ip }));
+    expectRateLimited(
+      await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access), remoteAddress: ip }),
+    );
 
     // The same address, another player or nobody signed in: counted apart.
     const other = await quickUser(t);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(other.access), remoteAddress: ip })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(other.access), remoteAddress: ip }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: ip })).statusCode).toBe(200);
     // A forged token counts against the address, not against a player.
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(`${access}x`), remoteAddress: ip })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(`${access}x`), remoteAddress: ip }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('limits anonymous API calls per address, IPv6 per /64', async () => {
-    const answers = await flood(t.app, LIMITS.address, (i) => ({ method: 'GET', url: `${API}/config/`, remoteAddress: `2001:db8:77::${(i + 1).toString(16)}` }));
+    const answers = await flood(t.app, LIMITS.address, (i) => ({
+      method: 'GET',
+      url: `${API}/config/`,
+      remoteAddress: `2001:db8:77::${(i + 1).toString(16)}`,
+    }));
     expect(statuses(answers)).toEqual(Array(LIMITS.address).fill(200));
-    expectRateLimited(await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '2001:db8:77:0:ffff::1' }));
-    expect((await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '2001:db8:78::1' })).statusCode).toBe(200);
+    expectRateLimited(
+      await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '2001:db8:77:0:ffff::1' }),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '2001:db8:78::1' })).statusCode,
+    ).toBe(200);
   });
 
   it('limits unknown routes tighter than known ones, and not the probes', async () => {
     const ip = otherIp();
-    const answers = await flood(t.app, LIMITS.notFound, (i) => ({ method: i % 2 ? 'POST' : 'GET', url: `/wp-admin/${i}.php`, remoteAddress: ip }));
+    const answers = await flood(t.app, LIMITS.notFound, (i) => ({
+      method: i % 2 ? 'POST' : 'GET',
+      url: `/wp-admin/${i}.php`,
+      remoteAddress: ip,
+    }));
     expect(statuses(answers)).toEqual(Array(LIMITS.notFound).fill(404));
     expectRateLimited(await t.app.inject({ method: 'GET', url: `${API}/no-such-route/`, remoteAddress: ip }));
     // Known routes from the scanner's address still answer, and the probes never count.
     expect((await t.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: ip })).statusCode).toBe(200);
-    const probes = await flood(t.app, LIMITS.address + 10, (i) => ({ method: 'GET', url: i % 2 ? '/healthz' : '/readyz', remoteAddress: ip }));
+    const probes = await flood(t.app, LIMITS.address + 10, (i) => ({
+      method: 'GET',
+      url: i % 2 ? '/healthz' : '/readyz',
+      remoteAddress: ip,
+    }));
     expect(statuses(probes)).toEqual(Array(LIMITS.address + 10).fill(200));
     expect(LIMITS.notFound).toBeLessThan(LIMITS.address);
   });
@@ -155,15 +218,29 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     try {
       const ip = otherIp();
       const answers = [
-        ...(await flood(off.app, 2 * LIMITS.google, (i) => ({ method: 'POST', url: `${API}/auth/google/`, payload: { access_token: `ya29.off-${i}` }, remoteAddress: ip }))),
-        ...(await flood(off.app, 2 * LIMITS.notFound, (i) => ({ method: 'GET', url: `/nothing/${i}`, remoteAddress: ip }))),
+        ...(await flood(off.app, 2 * LIMITS.google, (i) => ({
+          method: 'POST',
+          url: `${API}/auth/google/`,
+          payload: { access_token: `ya29.off-${i}` },
+          remoteAddress: ip,
+        }))),
+        ...(await flood(off.app, 2 * LIMITS.notFound, (i) => ({
+          method: 'GET',
+          url: `/nothing/${i}`,
+          remoteAddress: ip,
+        }))),
       ];
       expect(answers.filter((a) => a.statusCode === 429)).toEqual([]);
       expect(googleCalls).toBe(4 * LIMITS.google);
 
       // Five wrong passwords for one address, then the sixth attempt is refused as before.
       const email = uniqueEmail('throttled');
-      const attempts = await flood(off.app, 6, () => ({ method: 'POST', url: `${API}/auth/login-by-email/`, payload: { email, password: 'wrong-password' }, remoteAddress: ip }));
+      const attempts = await flood(off.app, 6, () => ({
+        method: 'POST',
+        url: `${API}/auth/login-by-email/`,
+        payload: { email, password: 'wrong-password' },
+        remoteAddress: ip,
+      }));
       expect(attempts[5].statusCode).toBe(429);
       expect(attempts[5].json()).toMatchObject({ code: 'throttled' });
     } finally {
@@ -182,15 +259,25 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     try {
       const ip = otherIp();
       const staticMax = Math.floor(LIMITS.staticFiles * 0.05);
-      const assets = await flood(small.app, staticMax + 10, () => ({ method: 'GET', url: '/assets/index-3f2a1b.js', remoteAddress: ip }));
+      const assets = await flood(small.app, staticMax + 10, () => ({
+        method: 'GET',
+        url: '/assets/index-3f2a1b.js',
+        remoteAddress: ip,
+      }));
       expect(statuses(assets)).toEqual(Array(staticMax + 10).fill(200));
-      const files = await flood(small.app, staticMax, (i) => ({ method: 'GET', url: ['/', '/sw.js', '/miner', '/referrals'][i % 4], remoteAddress: ip }));
+      const files = await flood(small.app, staticMax, (i) => ({
+        method: 'GET',
+        url: ['/', '/sw.js', '/miner', '/referrals'][i % 4],
+        remoteAddress: ip,
+      }));
       expect(statuses(files)).toEqual(Array(staticMax).fill(200));
       expectRateLimited(await small.app.inject({ method: 'GET', url: '/sw.js', remoteAddress: ip }));
 
       // A missing file is an unknown route, also under /assets/.
       const scanner = otherIp();
-      expect((await small.app.inject({ method: 'GET', url: '/assets/missing.js', remoteAddress: scanner })).statusCode).toBe(404);
+      expect(
+        (await small.app.inject({ method: 'GET', url: '/assets/missing.js', remoteAddress: scanner })).statusCode,
+      ).toBe(404);
       expectRateLimited(await small.app.inject({ method: 'GET', url: '/.env', remoteAddress: scanner }));
     } finally {
       await small.close();
@@ -201,16 +288,45 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
   it('counts the address the proxy appended with TRUST_PROXY=1, and warns once when a proxy seems to be in front without it', async () => {
     const proxied = await createTestApp(dialect, { ...ON, TRUST_PROXY: '1' });
     const lines: string[] = [];
-    const direct = await createTestApp(dialect, { ...ON, LOG_LEVEL: 'warn' }, undefined, { logStream: { write: (line) => lines.push(line) } });
+    const direct = await createTestApp(dialect, { ...ON, LOG_LEVEL: 'warn' }, undefined, {
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       // One client behind the proxy varies what it writes in X-Forwarded-For: still one count.
-      const answers = await flood(proxied.app, LIMITS.notFound, (i) => ({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` } }));
+      const answers = await flood(proxied.app, LIMITS.notFound, (i) => ({
+        method: 'GET',
+        url: '/nothing',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+      }));
       expect(statuses(answers)).toEqual(Array(LIMITS.notFound).fill(404));
-      expectRateLimited(await proxied.app.inject({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }));
+      expectRateLimited(
+        await proxied.app.inject({
+          method: 'GET',
+          url: '/nothing',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        }),
+      );
       // Another client behind the same proxy has its own count.
-      expect((await proxied.app.inject({ method: 'GET', url: '/nothing', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.10' } })).statusCode).toBe(404);
+      expect(
+        (
+          await proxied.app.inject({
+            method: 'GET',
+            url: '/nothing',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': '203.0.113.10' },
+          })
+        ).statusCode,
+      ).toBe(404);
 
-      for (let i = 0; i < 3; i++) await direct.app.inject({ method: 'GET', url: `${API}/config/`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      for (let i = 0; i < 3; i++)
+        await direct.app.inject({
+          method: 'GET',
+          url: `${API}/config/`,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
       expect(lines.filter((l) => l.includes('TRUST_PROXY is not set'))).toHaveLength(1);
     } finally {
       await proxied.close();
@@ -240,7 +356,10 @@ describe('RATE_LIMITS and RATE_LIMIT_FACTOR', () => {
 
   it('are on, at the documented numbers, unless set; anything but on, off or a positive factor stops the start', () => {
     expect(load({})).toMatchObject({ rateLimits: true, rateLimitFactor: 1 });
-    expect(load({ RATE_LIMITS: 'off', RATE_LIMIT_FACTOR: '2.5' })).toMatchObject({ rateLimits: false, rateLimitFactor: 2.5 });
+    expect(load({ RATE_LIMITS: 'off', RATE_LIMIT_FACTOR: '2.5' })).toMatchObject({
+      rateLimits: false,
+      rateLimitFactor: 2.5,
+    });
     expect(() => load({ RATE_LIMITS: 'false' })).toThrow(/RATE_LIMITS must be "on" or "off"/);
     expect(() => load({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR must be a number > 0/);
   });
@@ -255,7 +374,15 @@ describe.runIf(testDialects().includes('postgres'))('request-rate limits shared 
   async function instance(): Promise<FastifyInstance> {
     const dataDir = mkdtempSync(join(tmpdir(), 'pxt-test-'));
     dirs.push(dataDir);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', APP_URL: 'http://app.test', DATABASE_URL: pgDb.url, ...ON });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      WORKER_INTERVAL_MS: '0',
+      APP_URL: 'http://app.test',
+      DATABASE_URL: pgDb.url,
+      ...ON,
+    });
     const app = await buildApp(config, { logger: false });
     await app.ready();
     apps.push(app);
@@ -274,7 +401,13 @@ describe.runIf(testDialects().includes('postgres'))('request-rate limits shared 
   it('two app instances on one database share the counters', async () => {
     const both = [await instance(), await instance()];
     const ip = otherIp();
-    const refresh = (app: FastifyInstance, i: number) => app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh: `guess-${i}` }, remoteAddress: ip });
+    const refresh = (app: FastifyInstance, i: number) =>
+      app.inject({
+        method: 'POST',
+        url: `${API}/auth/refresh/`,
+        payload: { refresh: `guess-${i}` },
+        remoteAddress: ip,
+      });
     const answers: Answer[] = [];
     for (let i = 0; i < LIMITS.refresh; i++) answers.push(await refresh(both[i % 2], i));
     expect(statuses(answers)).toEqual(Array(LIMITS.refresh).fill(401));
@@ -288,7 +421,9 @@ describe.runIf(testDialects().includes('postgres'))('request-rate limits shared 
     try {
       const a = await instance();
       const now = Date.now();
-      const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => hitRateLimit(i % 2 ? a.db : other.db, 'test:parallel', 60_000, now)));
+      const counts = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => hitRateLimit(i % 2 ? a.db : other.db, 'test:parallel', 60_000, now)),
+      );
       expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     } finally {
       await other.close();

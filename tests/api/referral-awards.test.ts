@@ -30,7 +30,12 @@ describe.each(testDialects())('referral awards on %s', (dialect) => {
     await addReferrals(t, p.id, 5);
     const first = await call(t, p, 'GET', '/referrals/add-reward/');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ detail: 'Награды за приглашения начислены', code: 'referral_rewards_granted', reward: 12, awards: [2, 4] });
+    expect(first.json()).toEqual({
+      detail: 'Награды за приглашения начислены',
+      code: 'referral_rewards_granted',
+      reward: 12,
+      awards: [2, 4],
+    });
     expect((await call(t, p, 'GET', '/referrals/add-reward/')).json()).toEqual(NONE);
 
     await addReferrals(t, p.id, 1);

@@ -32,22 +32,39 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
 
   let names = 0;
   const freshName = (prefix = 'farm') => `${prefix}${dialect.slice(0, 2)}${++names}`.slice(0, 15);
-  const get = (access: string, url: string) => t.app.inject({ method: 'GET', url: `${API}${url}`, headers: bearer(access) });
+  const get = (access: string, url: string) =>
+    t.app.inject({ method: 'GET', url: `${API}${url}`, headers: bearer(access) });
   const complete = (access: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `${API}/auth/complete-registration/`, payload, headers: bearer(access), remoteAddress: otherIp() });
+    t.app.inject({
+      method: 'PATCH',
+      url: `${API}/auth/complete-registration/`,
+      payload,
+      headers: bearer(access),
+      remoteAddress: otherIp(),
+    });
   const referrerOf = async (id: number) =>
-    (await t.app.db.selectFrom('users').select('referrer_id').where('id', '=', id).executeTakeFirstOrThrow()).referrer_id;
+    (await t.app.db.selectFrom('users').select('referrer_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .referrer_id;
   const linkOf = (code: string) => `http://app.test/?refCode=${encodeURIComponent(code)}`;
 
   /** A scripted new wallet: signs in (a new account) and names itself with the referrer's link. */
   async function farmedWallet(link: string) {
     const account = newWallet();
-    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(account), remoteAddress: '203.0.113.7' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login/`,
+      payload: await signLogin(account),
+      remoteAddress: '203.0.113.7',
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { access } = login.json() as { access: string };
     const named = await complete(access, { username: freshName('bot'), referral_link: link });
     expect(named.statusCode, named.body).toBe(200);
-    const me = await t.app.db.selectFrom('users').select('id').where('wallet_address', '=', account.address).executeTakeFirstOrThrow();
+    const me = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('wallet_address', '=', account.address)
+      .executeTakeFirstOrThrow();
     return { id: Number(me.id), token: access, recorded: named.json().referrer_recorded as boolean };
   }
 
@@ -64,15 +81,23 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
     const boost = await get(referrer.access, '/mining/reward-referral-boost/');
     expect(boost.statusCode).toBe(400);
     expect(boost.json().code).toBe('no_new_referrals');
-    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_total_boost: 0, referral_count: 0, referral_waiting: 0 });
+    expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({
+      referral_total_boost: 0,
+      referral_count: 0,
+      referral_waiting: 0,
+    });
     const award = await get(referrer.access, '/referrals/add-reward/');
     expect(award.statusCode).toBe(200);
     expect(award.json()).toMatchObject({ reward: 0, code: 'no_new_rewards' });
     expect((await get(referrer.access, '/tasks/completed/')).json().completed_tasks).toEqual([]);
-    expect((await get(referrer.access, '/beta/status/')).json().missing_tasks).toEqual(expect.arrayContaining(['invite_2', 'invite_4', 'invite_6']));
+    expect((await get(referrer.access, '/beta/status/')).json().missing_tasks).toEqual(
+      expect.arrayContaining(['invite_2', 'invite_4', 'invite_6']),
+    );
     expect(await ledgerRows(t, referrer.user.id, 'referral_award')).toHaveLength(0);
     expect(await expectBalanceMatchesLedger(t, referrer.user.id)).toBe(0);
-    expect(await t.app.db.selectFrom('rate_boosts').select('id').where('user_id', '=', referrer.user.id).execute()).toHaveLength(0);
+    expect(
+      await t.app.db.selectFrom('rate_boosts').select('id').where('user_id', '=', referrer.user.id).execute(),
+    ).toHaveLength(0);
 
     // Three friends play: three count.
     for (const bot of bots.slice(0, 3)) await claimFirstSession(t, bot);
@@ -83,20 +108,43 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
     expect((await get(referrer.access, '/mining/boosts/')).json()).toMatchObject({ referral_waiting: 0 });
     expect((await get(referrer.access, '/referrals/add-reward/')).json()).toMatchObject({ reward: 4, awards: [2] });
     const marked = (await get(referrer.access, '/referrals/')).json() as { id: number; active: boolean }[];
-    expect(marked.filter((r) => r.active).map((r) => r.id).sort()).toEqual(bots.slice(0, 3).map((b) => b.id).sort());
+    expect(
+      marked
+        .filter((r) => r.active)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(
+      bots
+        .slice(0, 3)
+        .map((b) => b.id)
+        .sort(),
+    );
 
     // All ten play: the rules' figures, +10 % each (capped) and the 2/4/6/10 awards, 44 coins.
     for (const bot of bots.slice(3)) await claimFirstSession(t, bot);
-    expect((await get(referrer.access, '/mining/reward-referral-boost/')).json()).toMatchObject({ added: 7, referral_total_boost: REFERRAL_BOOST_CAP_PERCENT, referral_count: 10 });
-    expect((await get(referrer.access, '/referrals/add-reward/')).json()).toMatchObject({ reward: 8 + 12 + 20, awards: [4, 6, 10] });
-    expect((await ledgerRows(t, referrer.user.id, 'referral_award')).map((r) => Number(r.amount))).toEqual([4, 8, 12, 20]);
+    expect((await get(referrer.access, '/mining/reward-referral-boost/')).json()).toMatchObject({
+      added: 7,
+      referral_total_boost: REFERRAL_BOOST_CAP_PERCENT,
+      referral_count: 10,
+    });
+    expect((await get(referrer.access, '/referrals/add-reward/')).json()).toMatchObject({
+      reward: 8 + 12 + 20,
+      awards: [4, 6, 10],
+    });
+    expect((await ledgerRows(t, referrer.user.id, 'referral_award')).map((r) => Number(r.amount))).toEqual([
+      4, 8, 12, 20,
+    ]);
     expect(await expectBalanceMatchesLedger(t, referrer.user.id)).toBe(44);
   });
 
   it('ignores a referral link sent more than 24 hours after the account was created, and saves the name', async () => {
     const referrer = await quickUser(t, { username: freshName('ref') });
     const late = await quickUser(t);
-    await t.app.db.updateTable('users').set({ created_at: Date.now() - 25 * 60 * 60 * 1000 }).where('id', '=', late.user.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: Date.now() - 25 * 60 * 60 * 1000 })
+      .where('id', '=', late.user.id)
+      .execute();
     const name = freshName('late');
     const res = await complete(late.access, { username: name, referral_link: linkOf(referrer.user.referral_code) });
     expect(res.statusCode, res.body).toBe(200);
@@ -105,22 +153,41 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
 
     // Just inside the window it counts.
     const inTime = await quickUser(t);
-    await t.app.db.updateTable('users').set({ created_at: Date.now() - 23 * 60 * 60 * 1000 }).where('id', '=', inTime.user.id).execute();
-    expect((await complete(inTime.access, { username: freshName('intime'), referral_link: linkOf(referrer.user.referral_code) })).json().referrer_recorded).toBe(true);
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: Date.now() - 23 * 60 * 60 * 1000 })
+      .where('id', '=', inTime.user.id)
+      .execute();
+    expect(
+      (
+        await complete(inTime.access, {
+          username: freshName('intime'),
+          referral_link: linkOf(referrer.user.referral_code),
+        })
+      ).json().referrer_recorded,
+    ).toBe(true);
   });
 
   it('records a referrer only at the first username choice: a later rename with a link records none', async () => {
     const referrer = await quickUser(t, { username: freshName('ref') });
     const { access } = await quickUser(t);
-    expect((await complete(access, { username: freshName('first'), referral_link: '' })).json().referrer_recorded).toBe(false);
-    const rename = await complete(access, { username: freshName('second'), referral_link: linkOf(referrer.user.referral_code) });
+    expect((await complete(access, { username: freshName('first'), referral_link: '' })).json().referrer_recorded).toBe(
+      false,
+    );
+    const rename = await complete(access, {
+      username: freshName('second'),
+      referral_link: linkOf(referrer.user.referral_code),
+    });
     expect(rename.statusCode).toBe(200);
     expect(rename.json().referrer_recorded).toBe(false);
     expect((await get(referrer.access, '/referrals/')).json()).toEqual([]);
   });
 
   it('never replaces a referrer, also when two first choices with different links race', async () => {
-    const [a, b] = [await quickUser(t, { username: freshName('refa') }), await quickUser(t, { username: freshName('refb') })];
+    const [a, b] = [
+      await quickUser(t, { username: freshName('refa') }),
+      await quickUser(t, { username: freshName('refb') }),
+    ];
     const friend = await quickUser(t);
     const answers = await Promise.all([
       complete(friend.access, { username: freshName('racea'), referral_link: linkOf(a.user.referral_code) }),
@@ -131,16 +198,24 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
     const recorded = await referrerOf(friend.user.id);
     expect([a.user.id, b.user.id]).toContain(Number(recorded));
     for (const link of [linkOf(a.user.referral_code), linkOf(b.user.referral_code)]) {
-      expect((await complete(friend.access, { username: freshName('later'), referral_link: link })).json().referrer_recorded).toBe(false);
+      expect(
+        (await complete(friend.access, { username: freshName('later'), referral_link: link })).json().referrer_recorded,
+      ).toBe(false);
     }
     expect(Number(await referrerOf(friend.user.id))).toBe(Number(recorded));
   });
 
   it('lets a player who opened their own link rename as often as they like', async () => {
     const wallet = newWallet();
-    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(wallet), remoteAddress: otherIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login/`,
+      payload: await signLogin(wallet),
+      remoteAddress: otherIp(),
+    });
     const { access } = login.json() as { access: string };
-    const own = (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json().referral_link as string;
+    const own = (await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) })).json()
+      .referral_link as string;
     // The client stored the link it arrived with and sends it with every username change.
     for (let i = 0; i < 3; i++) {
       const name = freshName('own');
@@ -148,7 +223,11 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ detail: expect.any(String), username: name, referrer_recorded: false });
     }
-    const me = await t.app.db.selectFrom('users').select('referrer_id').where('wallet_address', '=', wallet.address).executeTakeFirstOrThrow();
+    const me = await t.app.db
+      .selectFrom('users')
+      .select('referrer_id')
+      .where('wallet_address', '=', wallet.address)
+      .executeTakeFirstOrThrow();
     expect(me.referrer_id).toBeNull();
   });
 
@@ -160,10 +239,20 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
     afterAll(() => limited.close());
 
     const walletSignUp = async (ip: string, account = newWallet()) =>
-      limited.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(account), remoteAddress: ip });
+      limited.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login/`,
+        payload: await signLogin(account),
+        remoteAddress: ip,
+      });
     const register = (ip: string) => {
       const password = PASSWORD;
-      return limited.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email: uniqueEmail('limit'), password, confirm_password: password }, remoteAddress: ip });
+      return limited.app.inject({
+        method: 'POST',
+        url: `${API}/auth/register/`,
+        payload: { email: uniqueEmail('limit'), password, confirm_password: password },
+        remoteAddress: ip,
+      });
     };
 
     it('refuses the 11th new account from one address with 429 and Retry-After; other addresses and sign-ins go on', async () => {
@@ -184,7 +273,10 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       expect(byMail.headers['retry-after']).toBeDefined();
 
       // Nothing was created by the refused calls.
-      const count = await limited.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await limited.app.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(10);
       // Signing in to an existing account is not a sign-up.
       expect((await walletSignUp(ip, first)).statusCode).toBe(200);
@@ -192,7 +284,11 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       expect((await walletSignUp('198.51.100.21')).statusCode).toBe(200);
 
       // An hour later the address may sign up again.
-      await limited.app.db.updateTable('throttle').set({ window_start: Date.now() - 61 * 60 * 1000 }).where('key', '=', `signup:ip:${ip}`).execute();
+      await limited.app.db
+        .updateTable('throttle')
+        .set({ window_start: Date.now() - 61 * 60 * 1000 })
+        .where('key', '=', `signup:ip:${ip}`)
+        .execute();
       expect((await walletSignUp(ip)).statusCode).toBe(200);
     });
 
@@ -202,7 +298,11 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       const codes = answers.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(10);
       expect(codes.filter((c) => c === 429)).toHaveLength(10);
-      const row = await limited.app.db.selectFrom('throttle').select('count').where('key', '=', `signup:ip:${ip}`).executeTakeFirstOrThrow();
+      const row = await limited.app.db
+        .selectFrom('throttle')
+        .select('count')
+        .where('key', '=', `signup:ip:${ip}`)
+        .executeTakeFirstOrThrow();
       expect(Number(row.count)).toBe(10);
     });
 
@@ -210,7 +310,12 @@ describe.each(testDialects())('referral farming on %s', (dialect) => {
       // `t` runs with the tests' default, 0.
       const ip = '198.51.100.30';
       for (let i = 0; i < 15; i++) {
-        const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(newWallet()), remoteAddress: ip });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login/`,
+          payload: await signLogin(newWallet()),
+          remoteAddress: ip,
+        });
         expect(res.statusCode).toBe(200);
       }
     });
@@ -224,26 +329,69 @@ describe.each(testDialects())('migration 011 (active friends) on %s', (dialect) 
     const database = openDatabase({ databaseUrl: pgDb?.url ?? null, dataDir: dir });
     try {
       // The schema as it was before migration 011.
-      const steps = { '001-core': m001, '002-mining': m002, '003-quests': m003, '004-season': m004, '005-push': m005, '006-worker-scan': m006, '008-username-key': m008 };
+      const steps = {
+        '001-core': m001,
+        '002-mining': m002,
+        '003-quests': m003,
+        '004-season': m004,
+        '005-push': m005,
+        '006-worker-scan': m006,
+        '008-username-key': m008,
+      };
       const before: Record<string, Migration> = {};
       for (const [name, step] of Object.entries(steps)) before[name] = { up: (db) => step.up(db, database.dialect) };
-      expect((await new Migrator({ db: database.db, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+      expect(
+        (await new Migrator({ db: database.db, provider: { getMigrations: async () => before } }).migrateToLatest())
+          .error,
+      ).toBeUndefined();
 
       const raw = database.db as unknown as Kysely<any>;
       const user = async (code: string, referrerId: number | null = null) =>
-        Number((await raw.insertInto('users').values({ referral_code: code, referrer_id: referrerId, created_at: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+        Number(
+          (
+            await raw
+              .insertInto('users')
+              .values({ referral_code: code, referrer_id: referrerId, created_at: 1 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
       const referrer = await user('m11_r');
       const [played, farmed] = [await user('m11_p', referrer), await user('m11_f', referrer)];
-      await raw.insertInto('ledger').values({ user_id: played, currency: 'token', amount: 1000, reason: 'mining_claim', ref: 'session:1', unique_key: 'mining_claim:1', created_at: 1 }).execute();
-      await raw.insertInto('rate_boosts').values([
-        { user_id: referrer, kind: 'referral', percent: 10, task_title: null, referral_id: played, created_at: 1 },
-        { user_id: referrer, kind: 'referral', percent: 10, task_title: null, referral_id: farmed, created_at: 1 },
-        { user_id: referrer, kind: 'task', percent: 5, task_title: 'Добавить никнейм', referral_id: null, created_at: 1 },
-      ]).execute();
+      await raw
+        .insertInto('ledger')
+        .values({
+          user_id: played,
+          currency: 'token',
+          amount: 1000,
+          reason: 'mining_claim',
+          ref: 'session:1',
+          unique_key: 'mining_claim:1',
+          created_at: 1,
+        })
+        .execute();
+      await raw
+        .insertInto('rate_boosts')
+        .values([
+          { user_id: referrer, kind: 'referral', percent: 10, task_title: null, referral_id: played, created_at: 1 },
+          { user_id: referrer, kind: 'referral', percent: 10, task_title: null, referral_id: farmed, created_at: 1 },
+          {
+            user_id: referrer,
+            kind: 'task',
+            percent: 5,
+            task_title: 'Добавить никнейм',
+            referral_id: null,
+            created_at: 1,
+          },
+        ])
+        .execute();
 
       await migrate(database);
       const boosts = await raw.selectFrom('rate_boosts').select(['kind', 'referral_id']).orderBy('id').execute();
-      expect(boosts.map((b) => [b.kind, b.referral_id === null ? null : Number(b.referral_id)])).toEqual([['referral', played], ['task', null]]);
+      expect(boosts.map((b) => [b.kind, b.referral_id === null ? null : Number(b.referral_id)])).toEqual([
+        ['referral', played],
+        ['task', null],
+      ]);
       const users = await raw.selectFrom('users').select(['id', 'username_chosen_at']).execute();
       expect(users.every((u) => u.username_chosen_at === null)).toBe(true);
     } finally {

@@ -13,15 +13,27 @@ describe.each(testDialects())('registering a pending address again on %s', (dial
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: otherIp() });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `${API}${url}`, payload, remoteAddress: otherIp() });
   /** Opens a registration link, in the registering browser when given its `registration` string (decisions §13). */
   const confirm = (token: string, registration?: string) =>
-    t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${token}/`, headers: registration ? { 'x-registration': registration } : {}, remoteAddress: otherIp() });
-  const register = (email: string, password = PASSWORD) => post('/auth/register/', { email, password, confirm_password: password });
+    t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/confirm-email/${token}/`,
+      headers: registration ? { 'x-registration': registration } : {},
+      remoteAddress: otherIp(),
+    });
+  const register = (email: string, password = PASSWORD) =>
+    post('/auth/register/', { email, password, confirm_password: password });
   const login = (email: string, password = PASSWORD) => post('/auth/login-by-email/', { email, password });
-  const account = (email: string) => t.app.db.selectFrom('users').select(['password_hash', 'email_confirmed']).where('email', '=', email).executeTakeFirstOrThrow();
+  const account = (email: string) =>
+    t.app.db
+      .selectFrom('users')
+      .select(['password_hash', 'email_confirmed'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
 
-  it('a second registrant cannot take the account: the owner\'s own link still works and sets the owner\'s password', async () => {
+  it("a second registrant cannot take the account: the owner's own link still works and sets the owner's password", async () => {
     const email = uniqueEmail('owner');
     const owner = await register(email, PASSWORD);
     expect(owner.statusCode).toBe(201);
@@ -39,7 +51,12 @@ describe.each(testDialects())('registering a pending address again on %s', (dial
     // The owner opens their own (older) link in their browser: it confirms with the owner's password.
     const confirmed = await confirm(ownerLink, owner.json().registration);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ password_set: true, access: expect.any(String), refresh: expect.any(String), device: expect.any(String) });
+    expect(confirmed.json()).toMatchObject({
+      password_set: true,
+      access: expect.any(String),
+      refresh: expect.any(String),
+      device: expect.any(String),
+    });
     expect((await login(email, PASSWORD)).statusCode).toBe(200);
     const attacker = await login(email, 'attacker99');
     expect(attacker.statusCode).toBe(400);
@@ -95,7 +112,9 @@ describe.each(testDialects())('registering a pending address again on %s', (dial
     const registration = mailedToken(t, email, 'confirmRegistration');
     await post('/auth/password-reset/', { email });
     const reset = mailedToken(t, email, 'restorePassword');
-    expect((await post('/auth/password-reset-confirm/', { token: reset, new_password: 'owner1234' })).statusCode).toBe(200);
+    expect((await post('/auth/password-reset-confirm/', { token: reset, new_password: 'owner1234' })).statusCode).toBe(
+      200,
+    );
     expect((await confirm(registration)).json().code).toBe('invalid_token');
     expect((await login(email, 'owner1234')).statusCode).toBe(200);
     expect((await login(email, 'attacker99')).statusCode).toBe(400);

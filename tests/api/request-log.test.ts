@@ -19,7 +19,9 @@ describe.each(testDialects())('request logs on %s', (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect, { LOG_LEVEL: 'info', MINING_SESSION_SECONDS: '60' }, undefined, { logStream: { write: (line) => void lines.push(line) } });
+    t = await createTestApp(dialect, { LOG_LEVEL: 'info', MINING_SESSION_SECONDS: '60' }, undefined, {
+      logStream: { write: (line) => void lines.push(line) },
+    });
   });
   afterAll(() => t?.close());
 
@@ -36,21 +38,27 @@ describe.each(testDialects())('request logs on %s', (dialect) => {
   it('names the player and the Idempotency-Key on the request completed line', async () => {
     const p = await createPlayer(t);
     const key = 'start-7f3c2a90-retry-me';
-    const logged = await linesOf(`${API}/mining/start/`, () => apiCall(t, p, 'GET', '/mining/start/', undefined, { 'idempotency-key': key }));
+    const logged = await linesOf(`${API}/mining/start/`, () =>
+      apiCall(t, p, 'GET', '/mining/start/', undefined, { 'idempotency-key': key }),
+    );
     const completed = logged.find((l) => l.msg === 'request completed')!;
     expect(completed).toMatchObject({ userId: p.id, idempotencyKey: key, res: { statusCode: 200 } });
     // The key is in the headers from the start; the player only once the token was checked.
     expect(logged.find((l) => l.msg === 'incoming request')).toMatchObject({ idempotencyKey: key });
 
     // The replay of the same call is logged with the same key and player.
-    const replay = await linesOf(`${API}/mining/start/`, () => apiCall(t, p, 'GET', '/mining/start/', undefined, { 'idempotency-key': key }));
+    const replay = await linesOf(`${API}/mining/start/`, () =>
+      apiCall(t, p, 'GET', '/mining/start/', undefined, { 'idempotency-key': key }),
+    );
     expect(replay.find((l) => l.msg === 'request completed')).toMatchObject({ userId: p.id, idempotencyKey: key });
   });
 
   it('names nobody for a signed-out call or a token that is not valid', async () => {
     const anonymous = await linesOf(`${API}/config/`, () => t.app.inject({ method: 'GET', url: `${API}/config/` }));
     expect(anonymous.find((l) => l.msg === 'request completed')).not.toHaveProperty('userId');
-    const forged = await linesOf(`${API}/auth/me`, () => t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer('not.a.token') }));
+    const forged = await linesOf(`${API}/auth/me`, () =>
+      t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer('not.a.token') }),
+    );
     const completed = forged.find((l) => l.msg === 'request completed')!;
     expect(completed.res?.statusCode).toBe(401);
     expect(completed).not.toHaveProperty('userId');
@@ -59,11 +67,20 @@ describe.each(testDialects())('request logs on %s', (dialect) => {
   it('never logs a token: not the Authorization header, not a refresh token in a body', async () => {
     const from = lines.length;
     const { access, refresh } = await registerAndConfirm(t);
-    const me = await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: { ...bearer(access), 'idempotency-key': 'me-1' } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/me`,
+      headers: { ...bearer(access), 'idempotency-key': 'me-1' },
+    });
     expect(me.statusCode).toBe(200);
     const refreshed = await t.app.inject({ method: 'POST', url: `${API}/auth/refresh/`, payload: { refresh } });
     expect(refreshed.statusCode).toBe(200);
-    const logout = await t.app.inject({ method: 'POST', url: `${API}/auth/logout/`, payload: { refresh }, headers: bearer(access) });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout/`,
+      payload: { refresh },
+      headers: bearer(access),
+    });
     expect(logout.statusCode).toBeLessThan(300);
 
     const text = lines.slice(from).join('\n');

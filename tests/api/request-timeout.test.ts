@@ -28,7 +28,9 @@ function slowBody(port: number): Promise<{ answer: string; endedAfterMs: number 
     socket.on('data', (d) => (answer += d));
     socket.on('close', finish);
     socket.on('error', () => {});
-    socket.write('POST /api/v1/auth/login-by-email/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    socket.write(
+      'POST /api/v1/auth/login-by-email/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
     const timer = setInterval(() => socket.write(' '), 300);
     setTimeout(finish, SLOW_CLIENT_MS);
   });
@@ -41,7 +43,17 @@ describe.each(testDialects())('request deadline on %s', (dialect) => {
   beforeAll(async () => {
     const pg = dialect === 'postgres' ? await createPgDatabase() : null;
     drop = pg?.drop;
-    server = await startServerProcess({ env: { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: '', WORKER_INTERVAL_MS: '0', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), ...(pg ? { DATABASE_URL: pg.url } : {}) }, readyPath: '/healthz' });
+    server = await startServerProcess({
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        STATIC_DIR: '',
+        WORKER_INTERVAL_MS: '0',
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        ...(pg ? { DATABASE_URL: pg.url } : {}),
+      },
+      readyPath: '/healthz',
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

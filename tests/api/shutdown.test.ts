@@ -31,7 +31,12 @@ interface Answer {
 }
 
 /** POST /auth/login-by-email/; with holdBody only half the body is sent until finishBody(). */
-function login(server: ServerProcess, agent: Agent, email: string, opts: { holdBody?: boolean } = {}): Promise<Answer> & { finishBody?: () => void } {
+function login(
+  server: ServerProcess,
+  agent: Agent,
+  email: string,
+  opts: { holdBody?: boolean } = {},
+): Promise<Answer> & { finishBody?: () => void } {
   const body = JSON.stringify({ email, password: PASSWORD });
   const req = request(`${server.baseURL}/api/v1/auth/login-by-email/`, {
     method: 'POST',
@@ -43,7 +48,9 @@ function login(server: ServerProcess, agent: Agent, email: string, opts: { holdB
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null, connection: res.headers.connection }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null, connection: res.headers.connection }),
+      );
     });
     req.on('error', () => resolve({ status: 0, body: null, connection: undefined }));
   });
@@ -115,28 +122,41 @@ describe.each(testDialects())('graceful shutdown on %s', (dialect) => {
     // One login whose body is still arriving when SIGTERM comes: in flight for certain.
     const slow = login(running, agent, emails[LOGINS], { holdBody: true });
 
-    const logged = (text: string) => running.log().split('\n').filter((l) => l.includes(text));
-    await until(() => logged('"incoming request"').filter((l) => l.includes('/auth/login-by-email/')).length === LOGINS + 1);
+    const logged = (text: string) =>
+      running
+        .log()
+        .split('\n')
+        .filter((l) => l.includes(text));
+    await until(
+      () => logged('"incoming request"').filter((l) => l.includes('/auth/login-by-email/')).length === LOGINS + 1,
+    );
     process.kill(running.pid, 'SIGTERM');
     await until(() => logged('closing: new requests are refused').length === 1);
 
     // Closing: a new request gets a 503 or no connection at all, never an answer.
     const late = await login(running, new Agent({ keepAlive: false }), emails[0]);
     expect([0, 503]).toContain(late.status);
-    if (late.status === 503) expect(late.body).toEqual({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
+    if (late.status === 503)
+      expect(late.body).toEqual({ detail: 'The server is restarting; try again.', code: 'shutting_down' });
 
     slow.finishBody!();
     const answers = await Promise.all([...logins, slow]);
     const { code, signal } = await running.exited;
     server = null;
 
-    expect(answers.map((a) => a.status), JSON.stringify(answers)).toEqual(emails.map(() => 200));
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers),
+    ).toEqual(emails.map(() => 200));
     for (const a of answers) expect(a.body).toMatchObject({ access: expect.any(String), refresh: expect.any(String) });
     // Answered while closing: the connection is closed after it instead of kept alive.
     expect((await slow).connection).toBe('close');
     expect({ code, signal }, running.log().slice(-3000)).toEqual({ code: 0, signal: null });
     // Every refresh token handed out was stored before the database closed.
-    const stored = await database.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(LOGINS + 1);
     agent.destroy();
   }, 60_000);

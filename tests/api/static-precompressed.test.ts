@@ -11,7 +11,10 @@ import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Big and varied enough that every encoder's output differs (an on-the-fly brotli 4 is not quality 11's). */
-const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${JSON.stringify({ i, text: `line ${i * 7919 % 1000}` })};`).join('\n');
+const script = Array.from(
+  { length: 400 },
+  (_, i) => `export const value${i} = ${JSON.stringify({ i, text: `line ${(i * 7919) % 1000}` })};`,
+).join('\n');
 const html = `<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root">${'<p>landing</p>'.repeat(200)}</div></body></html>`;
 
 describe.each(testDialects())('the built app, precompressed, on %s', (dialect) => {
@@ -22,8 +25,14 @@ describe.each(testDialects())('the built app, precompressed, on %s', (dialect) =
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), html);
     writeFileSync(join(dir, 'assets', 'index-AbC123xy.js'), script);
-    writeFileSync(join(dir, 'sw.js'), `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `/assets/c${i}.js`, revision: null })))};`);
-    writeFileSync(join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'PXT Companion', description: 'x'.repeat(600) }));
+    writeFileSync(
+      join(dir, 'sw.js'),
+      `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `/assets/c${i}.js`, revision: null })))};`,
+    );
+    writeFileSync(
+      join(dir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'PXT Companion', description: 'x'.repeat(600) }),
+    );
     precompressDir(dir);
     t = await createTestApp(dialect, { STATIC_DIR: dir });
   });
@@ -32,7 +41,8 @@ describe.each(testDialects())('the built app, precompressed, on %s', (dialect) =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
   const file = (rel: string) => readFileSync(join(dir, rel));
 
   it('sends the brotli 11 copy of a hashed asset to a brotli client, immutable', async () => {

@@ -24,9 +24,15 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    const env = { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url };
+    const env = {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    };
     t = await createTestApp(dialect, env);
-    provider = createStripeProvider(loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, APP_URL: 'http://app.test', ...env }))!;
+    provider = createStripeProvider(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, APP_URL: 'http://app.test', ...env }),
+    )!;
   });
   afterAll(async () => {
     await t.close();
@@ -35,17 +41,34 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
 
   /** A card order as the top-up writes it (orders.ts), with its Checkout Session created through the provider. */
   async function cardOrder(userId: number, quantity = 1, provider_ = 'stripe') {
-    const created = await createOrder(t.app.db, { userId, itemId: 'gems_50', quantity, method: 'card', provider: provider_, walletAddress: null });
+    const created = await createOrder(t.app.db, {
+      userId,
+      itemId: 'gems_50',
+      quantity,
+      method: 'card',
+      provider: provider_,
+      walletAddress: null,
+    });
     const result = await provider.checkout(providerOrder(created));
     expect(result.status).toBe('pending');
     const booked = await t.app.db.transaction().execute((trx) => bookCheckout(trx, created, result));
     return { id: Number(booked.id), sessionId: result.externalId!, createdAt: Number(created.created_at), quantity };
   }
 
-  const orderRow = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const orderRow = (id: number) =>
+    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  function deliver(body: string, signature: string | null = stripe.sign(body), contentType = 'application/json; charset=utf-8') {
-    return t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': contentType, ...(signature === null ? {} : { 'stripe-signature': signature }) } });
+  function deliver(
+    body: string,
+    signature: string | null = stripe.sign(body),
+    contentType = 'application/json; charset=utf-8',
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: body,
+      headers: { 'content-type': contentType, ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    });
   }
 
   const completed = (sessionId: string) => stripe.event('checkout.session.completed', stripe.session(sessionId));
@@ -59,7 +82,9 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     expect(create.idempotencyKey).toBe(`pxt-order-${order.id}-checkout`);
     expect(create.params).toMatchObject({
       mode: 'payment',
-      line_items: [{ quantity: '3', price_data: { currency: 'usd', unit_amount: '499', product_data: { name: '50 Gems' } } }],
+      line_items: [
+        { quantity: '3', price_data: { currency: 'usd', unit_amount: '499', product_data: { name: '50 Gems' } } },
+      ],
       client_reference_id: String(order.id),
       metadata: { order_id: String(order.id) },
       success_url: `http://app.test/miner?order=${order.id}`,
@@ -113,12 +138,19 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     // …and all at once, on a fresh order.
     const other = await cardOrder(p.id);
     stripe.pay(other.sessionId);
-    const bodies = Array.from({ length: 8 }, (_, i) => (i % 2 ? completed(other.sessionId) : stripe.event('checkout.session.async_payment_succeeded', stripe.session(other.sessionId))));
+    const bodies = Array.from({ length: 8 }, (_, i) =>
+      i % 2
+        ? completed(other.sessionId)
+        : stripe.event('checkout.session.async_payment_succeeded', stripe.session(other.sessionId)),
+    );
     const answers = await Promise.all(bodies.map((b) => deliver(b)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(answers.filter((a) => a.json().outcome === 'paid')).toHaveLength(1);
     expect(await balance(t, p.id, 'gems')).toBe(100);
-    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => [r.amount, r.ref])).toEqual([[50, `order:${order.id}`], [50, `order:${other.id}`]]);
+    expect((await ledgerRowsOf(t, p.id, 'top_up')).map((r) => [r.amount, r.ref])).toEqual([
+      [50, `order:${order.id}`],
+      [50, `order:${other.id}`],
+    ]);
   });
 
   it('refuses forged, tampered, unsigned and stale deliveries with 400 and changes nothing', async () => {
@@ -154,12 +186,18 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     await grant(t, p.id, 'gems', 7);
 
     const refund = stripe.event('charge.refunded', stripe.refund(order.sessionId));
-    const answers = await Promise.all([deliver(refund), deliver(refund), deliver(stripe.event('charge.refunded', stripe.refund(order.sessionId)))]);
+    const answers = await Promise.all([
+      deliver(refund),
+      deliver(refund),
+      deliver(stripe.event('charge.refunded', stripe.refund(order.sessionId))),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.json().outcome === 'refunded')).toHaveLength(1);
     expect(await balance(t, p.id, 'gems')).toBe(7);
     expect((await orderRow(order.id)).status).toBe('refunded');
-    expect((await ledgerRowsOf(t, p.id, 'top_up_refund')).map((r) => [r.amount, r.ref])).toEqual([[-50, `order:${order.id}`]]);
+    expect((await ledgerRowsOf(t, p.id, 'top_up_refund')).map((r) => [r.amount, r.ref])).toEqual([
+      [-50, `order:${order.id}`],
+    ]);
 
     // The payment event delivered again after the refund pays nothing.
     expect((await deliver(completed(order.sessionId))).json().outcome).toBe('duplicate');
@@ -171,7 +209,11 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     const order = await cardOrder(p.id);
     stripe.pay(order.sessionId);
     await deliver(completed(order.sessionId));
-    await t.app.db.transaction().execute((trx) => post(trx, { userId: p.id, currency: 'gems', amount: -30, reason: 'shop_purchase', ref: 'test' }));
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        post(trx, { userId: p.id, currency: 'gems', amount: -30, reason: 'shop_purchase', ref: 'test' }),
+      );
     expect(await balance(t, p.id, 'gems')).toBe(20);
 
     const res = await deliver(stripe.event('charge.refunded', stripe.refund(order.sessionId)));
@@ -210,7 +252,7 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     expect(await ledgerRowsOf(t, p.id, 'top_up_refund')).toEqual([]);
   });
 
-  it('pays nothing for a session naming an unknown order, another provider\'s order, another session or another amount', async () => {
+  it("pays nothing for a session naming an unknown order, another provider's order, another session or another amount", async () => {
     const p = await createPlayer(t);
     const order = await cardOrder(p.id);
     const session = stripe.pay(order.sessionId);
@@ -236,7 +278,9 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     expect(await balance(t, p.id, 'gems')).toBe(0);
     for (const id of [order.id, testOrder.id, twoItems.id]) expect((await orderRow(id)).status).toBe('pending');
     // A refund of a charge Stripe links to no order of ours changes nothing either.
-    const stray = await deliver(stripe.event('charge.refunded', { ...stripe.refund(order.sessionId), payment_intent: 'pi_test_unknown' }));
+    const stray = await deliver(
+      stripe.event('charge.refunded', { ...stripe.refund(order.sessionId), payment_intent: 'pi_test_unknown' }),
+    );
     expect(stray.json().outcome).toBe('ignored');
     expect((await orderRow(order.id)).status).toBe('pending');
   });
@@ -255,9 +299,17 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
       '{"type": "checkout.session.completed"}',
       '{"type": "checkout.session.completed", "data": null}',
       '{"type": "checkout.session.completed", "data": {"object": "cs_x"}}',
-      JSON.stringify({ type: 'checkout.session.completed', data: { object: { ...stripe.session(order.sessionId), amount_total: '499' } } }),
+      JSON.stringify({
+        type: 'checkout.session.completed',
+        data: { object: { ...stripe.session(order.sessionId), amount_total: '499' } },
+      }),
       '{"type": "charge.refunded", "data": {"object": {"id": "ch_1", "object": "charge"}}}',
-      JSON.stringify({ type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', refunded: true, amount: 1, amount_refunded: 1, payment_intent: 7 } } }),
+      JSON.stringify({
+        type: 'charge.refunded',
+        data: {
+          object: { id: 'ch_1', object: 'charge', refunded: true, amount: 1, amount_refunded: 1, payment_intent: 7 },
+        },
+      }),
       '[1, 2, 3]',
       'null',
       '{"type": {"nested": true}}',
@@ -266,14 +318,20 @@ describe.each(testDialects())('card payments through Stripe on %s', (dialect) =>
     for (const body of signedBodies) {
       const res = await deliver(body, body === '' ? stripe.sign('') : stripe.sign(body));
       expect(res.statusCode, `${body}: ${res.body}`).toBeLessThan(500);
-      if (res.statusCode !== 200) expect(res.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+      if (res.statusCode !== 200)
+        expect(res.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
     }
     const odd = [
       await deliver('<xml/>', stripe.sign('<xml/>'), 'application/xml'),
       await deliver('a=b', stripe.sign('a=b'), 'application/x-www-form-urlencoded'),
       await deliver('x'.repeat(70 * 1024), stripe.sign('x'.repeat(70 * 1024))), // over the body limit
       await deliver(completed(order.sessionId), ['a', 'b'] as unknown as string),
-      await t.app.inject({ method: 'POST', url: WEBHOOK, payload: Buffer.from(completed(order.sessionId)), headers: { 'stripe-signature': 't=1,v1=00' } }), // no content type
+      await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        payload: Buffer.from(completed(order.sessionId)),
+        headers: { 'stripe-signature': 't=1,v1=00' },
+      }), // no content type
     ];
     expect(odd.map((r) => r.statusCode)).toEqual([400, 400, 413, 400, 400]);
     expect(await balance(t, p.id, 'gems')).toBe(0);
@@ -286,9 +344,22 @@ describe('Stripe settings', () => {
   const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env }).stripe;
   it('points the package at STRIPE_API_BASE, or at Stripe itself when unset, and refuses a base it would misread', () => {
     expect(load({})).toEqual({ secretKey: null, webhookSecret: null, api: null });
-    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' }))
-      .toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', api: { protocol: 'http', host: '127.0.0.1', port: 12111 } });
-    expect(load({ STRIPE_API_BASE: 'https://stripe.internal' }).api).toEqual({ protocol: 'https', host: 'stripe.internal', port: 443 });
+    expect(
+      load({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      api: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+    });
+    expect(load({ STRIPE_API_BASE: 'https://stripe.internal' }).api).toEqual({
+      protocol: 'https',
+      host: 'stripe.internal',
+      port: 443,
+    });
     expect(() => load({ STRIPE_API_BASE: 'https://stripe.internal/v1' })).toThrow(/no path/);
     expect(() => load({ STRIPE_API_BASE: 'ftp://stripe.internal' })).toThrow(/http/);
     expect(() => load({ STRIPE_API_BASE: 'stripe.internal' })).toThrow(/URL/);
@@ -303,7 +374,12 @@ describe.each(testDialects())('the Stripe webhook without Stripe settings on %s'
   afterAll(() => t.close());
 
   it('answers 404 and reads nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: WEBHOOK, payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Card payments are not configured', code: 'not_found' });
   });

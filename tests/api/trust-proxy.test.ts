@@ -62,7 +62,12 @@ describe('TRUST_PROXY values', () => {
     expect(load('2').trustProxy).toBe(2);
     expect(load('false').trustProxy).toBe(false);
     expect(load('0').trustProxy).toBe(false);
-    expect(load('10.0.0.5, 192.168.0.0/16,loopback, ::1').trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', 'loopback', '::1']);
+    expect(load('10.0.0.5, 192.168.0.0/16,loopback, ::1').trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+    ]);
     expect(() => load('yes')).toThrow(/hop count/);
     expect(() => load('10.0.0.0/33')).toThrow(/hop count/);
   });
@@ -70,10 +75,18 @@ describe('TRUST_PROXY values', () => {
   // Issue 22: these trusted (nearly) every address or hop, i.e. behaved like the refused `true`;
   // 0.0.0.0/0 crashed with a stack trace from proxy-addr instead of a message.
   it('refuses ranges wider than /8 (IPv4) or /32 (IPv6) and hop counts above 5, as it refuses true', () => {
-    for (const wide of ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '10.0.0.0/7', '::/0', '2001:db8::/31', '10.0.0.5, ::ffff:0.0.0.0/96']) {
+    for (const wide of [
+      '0.0.0.0/1,128.0.0.0/1',
+      '0.0.0.0/0',
+      '10.0.0.0/7',
+      '::/0',
+      '2001:db8::/31',
+      '10.0.0.5, ::ffff:0.0.0.0/96',
+    ]) {
       expect(() => load(wide), wide).toThrow(/TRUST_PROXY=.* is refused: .*TRUST_PROXY=1 /);
     }
-    for (const hops of ['6', '99']) expect(() => load(hops), hops).toThrow(/TRUST_PROXY=.* is refused: .*TRUST_PROXY=1 /);
+    for (const hops of ['6', '99'])
+      expect(() => load(hops), hops).toThrow(/TRUST_PROXY=.* is refused: .*TRUST_PROXY=1 /);
     expect(load('5').trustProxy).toBe(5);
     expect(load('10.0.0.0/8, 2001:db8::/32').trustProxy).toEqual(['10.0.0.0/8', '2001:db8::/32']);
   });

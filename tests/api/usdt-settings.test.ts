@@ -27,10 +27,27 @@ describe('the USDT provider and settings', () => {
     const settings = loadUsdtSettings(usdtSettings())!;
     const provider = usdtProvider(settings);
     expect(provider).toMatchObject({ method: 'tether', name: 'usdt' });
-    const order = { id: 7, userId: 1, gems: 150, amountCents: 3 * 499, currency: 'USD' as const, quantity: 3, externalId: null, walletAddress: null, createdAt: 0, charge: null, txHash: null, expiresAt: 0 };
-    expect(await provider.checkout(order)).toEqual({ status: 'pending', externalId: null, payTo: { chain_id: node.chainId, contract: usdt, to: treasury, amount: String(3n * PRICE) } });
+    const order = {
+      id: 7,
+      userId: 1,
+      gems: 150,
+      amountCents: 3 * 499,
+      currency: 'USD' as const,
+      quantity: 3,
+      externalId: null,
+      walletAddress: null,
+      createdAt: 0,
+      charge: null,
+      txHash: null,
+      expiresAt: 0,
+    };
+    expect(await provider.checkout(order)).toEqual({
+      status: 'pending',
+      externalId: null,
+      payTo: { chain_id: node.chainId, contract: usdt, to: treasury, amount: String(3n * PRICE) },
+    });
     expect(await provider.check(order)).toMatchObject({ status: 'pending' });
-    expect(USDT * 499n / 100n).toBe(PRICE);
+    expect((USDT * 499n) / 100n).toBe(PRICE);
   });
 
   it('is off without settings, and refuses half a configuration or a wrong value at start', () => {
@@ -38,7 +55,9 @@ describe('the USDT provider and settings', () => {
     expect(loadUsdtSettings(usdtSettings())).toMatchObject({ confirmations: CONFIRMATIONS, chainId: node.chainId });
     const { USDT_CONFIRMATIONS: _, ...noConfirmations } = usdtSettings();
     expect(loadUsdtSettings(noConfirmations)!.confirmations).toBe(3);
-    expect(() => loadUsdtSettings({ USDT_RPC_URL: node.rpcUrl })).toThrow(/USDT_CHAIN_ID, USDT_CONTRACT, USDT_TREASURY/);
+    expect(() => loadUsdtSettings({ USDT_RPC_URL: node.rpcUrl })).toThrow(
+      /USDT_CHAIN_ID, USDT_CONTRACT, USDT_TREASURY/,
+    );
     for (const bad of [
       { USDT_CONTRACT: '0x1234' },
       { USDT_TREASURY: zeroAddress },
@@ -47,6 +66,7 @@ describe('the USDT provider and settings', () => {
       { USDT_CHAIN_ID: '0' },
       { USDT_RPC_URL: 'ftp://node' },
       { USDT_CONFIRMATIONS: '0' },
-    ]) expect(() => loadUsdtSettings({ ...usdtSettings(), ...bad }), JSON.stringify(bad)).toThrow();
+    ])
+      expect(() => loadUsdtSettings({ ...usdtSettings(), ...bad }), JSON.stringify(bad)).toThrow();
   });
 });

@@ -45,8 +45,15 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
   afterAll(() => t.close());
 
   const complete = (access: string, username: string) =>
-    t.app.inject({ method: 'PATCH', url: `${API}/auth/complete-registration/`, payload: { username }, headers: bearer(access), remoteAddress: otherIp() });
-  const row = (id: number) => t.app.db.selectFrom('users').select(['username', 'username_key']).where('id', '=', id).executeTakeFirstOrThrow();
+    t.app.inject({
+      method: 'PATCH',
+      url: `${API}/auth/complete-registration/`,
+      payload: { username },
+      headers: bearer(access),
+      remoteAddress: otherIp(),
+    });
+  const row = (id: number) =>
+    t.app.db.selectFrom('users').select(['username', 'username_key']).where('id', '=', id).executeTakeFirstOrThrow();
   let n = 0;
   const suffix = () => `${dialect[0]}${++n}`;
 
@@ -55,7 +62,9 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     for (const name of REFUSED) {
       const res = await complete(access, name);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
-      expect(res.json(), JSON.stringify(name)).toMatchObject({ errors: [{ field: 'username', message: 'Username contains invisible or look-alike characters' }] });
+      expect(res.json(), JSON.stringify(name)).toMatchObject({
+        errors: [{ field: 'username', message: 'Username contains invisible or look-alike characters' }],
+      });
     }
     expect((await row(user.id)).username).toBe(user.username);
   });
@@ -88,8 +97,20 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     // And directly in the database, past the route's check (either of the two may have won).
     const [winner, loser] = results[0].statusCode === 200 ? [a, b] : [b, a];
-    await expect(t.app.db.updateTable('users').set({ username: `ÄRGER${s}`, username_key: usernameKey(`ÄRGER${s}`) }).where('id', '=', winner.user.id).execute()).resolves.toBeDefined();
-    await expect(t.app.db.updateTable('users').set({ username: `ärger${s}`, username_key: usernameKey(`ärger${s}`) }).where('id', '=', loser.user.id).execute()).rejects.toThrow();
+    await expect(
+      t.app.db
+        .updateTable('users')
+        .set({ username: `ÄRGER${s}`, username_key: usernameKey(`ÄRGER${s}`) })
+        .where('id', '=', winner.user.id)
+        .execute(),
+    ).resolves.toBeDefined();
+    await expect(
+      t.app.db
+        .updateTable('users')
+        .set({ username: `ärger${s}`, username_key: usernameKey(`ärger${s}`) })
+        .where('id', '=', loser.user.id)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('refuses the look-alikes of `admin7042` (issue 21): other scripts, invisible and combining marks, and same-skeleton names', async () => {
@@ -107,7 +128,10 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     for (const name of byCharacters) {
       const res = await complete(access, name);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
-      expect(res.json(), JSON.stringify(name)).toMatchObject({ code: 'invalid', errors: [{ field: 'username', message: 'Username contains invisible or look-alike characters' }] });
+      expect(res.json(), JSON.stringify(name)).toMatchObject({
+        code: 'invalid',
+        errors: [{ field: 'username', message: 'Username contains invisible or look-alike characters' }],
+      });
     }
     // Valid on their own, but they read as `admin7042`.
     for (const name of ['adm1n7042', 'ADMIN7042', 'admln7042', 'adrnin7042', 'admin7O42']) {
@@ -128,15 +152,23 @@ describe.each(testDialects())('usernames on %s', (dialect) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const winner = results[0].statusCode === 200 ? a : b;
     const loser = winner === a ? b : a;
-    await expect(t.app.db.updateTable('users').set(usernameColumns('rocket_77')).where('id', '=', loser.user.id).execute()).rejects.toThrow();
-    await expect(t.app.db.updateTable('users').set(usernameColumns('ROCKET_77')).where('id', '=', loser.user.id).execute()).rejects.toThrow();
+    await expect(
+      t.app.db.updateTable('users').set(usernameColumns('rocket_77')).where('id', '=', loser.user.id).execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.app.db.updateTable('users').set(usernameColumns('ROCKET_77')).where('id', '=', loser.user.id).execute(),
+    ).rejects.toThrow();
   });
 
   it('gives a wallet player the checksummed address as username, with its key', async () => {
     const { account, access } = await walletLogin(t);
     const me = await t.app.inject({ method: 'GET', url: `${API}/auth/me`, headers: bearer(access) });
     expect(me.json().username).toBe(account.address);
-    const user = await t.app.db.selectFrom('users').select(['username', 'username_key']).where('wallet_address', '=', account.address).executeTakeFirstOrThrow();
+    const user = await t.app.db
+      .selectFrom('users')
+      .select(['username', 'username_key'])
+      .where('wallet_address', '=', account.address)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ username: account.address, username_key: usernameKey(account.address) });
   });
 });
@@ -149,19 +181,53 @@ describe.each(testDialects())('migrations 008 and 015 (username_key) on %s', (di
     try {
       // The schema as it was before migration 008.
       const before: Record<string, Migration> = {};
-      for (const [name, step] of Object.entries({ '001-core': m001, '002-mining': m002, '003-quests': m003, '004-season': m004, '005-push': m005, '006-worker-scan': m006 })) {
+      for (const [name, step] of Object.entries({
+        '001-core': m001,
+        '002-mining': m002,
+        '003-quests': m003,
+        '004-season': m004,
+        '005-push': m005,
+        '006-worker-scan': m006,
+      })) {
         before[name] = { up: (db) => step.up(db, database.dialect) };
       }
-      const first = await new Migrator({ db: database.db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      const first = await new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => before },
+      }).migrateToLatest();
       expect(first.error).toBeUndefined();
       // lower() kept these apart (ASCII-only on SQLite; full-width and ß on both).
-      const names = ['Ärger1', 'ärger1', 'admin', 'ａｄｍｉｎ', 'Straße1', 'STRASSE1', 'plain1', null, 'admin7042', '\u0430dmin7042', 'adm1n7042'];
+      const names = [
+        'Ärger1',
+        'ärger1',
+        'admin',
+        'ａｄｍｉｎ',
+        'Straße1',
+        'STRASSE1',
+        'plain1',
+        null,
+        'admin7042',
+        '\u0430dmin7042',
+        'adm1n7042',
+      ];
       const raw = database.db as unknown as import('kysely').Kysely<any>;
       for (const [i, username] of names.entries()) {
-        await raw.insertInto('users').values({ username, referral_code: `m8_${i}`, created_at: 1000 + i }).execute();
+        await raw
+          .insertInto('users')
+          .values({ username, referral_code: `m8_${i}`, created_at: 1000 + i })
+          .execute();
       }
       // Many rows, so the backfill goes through more than one batch.
-      await raw.insertInto('users').values(Array.from({ length: 2500 }, (_, i) => ({ username: `Bulk${i}`, referral_code: `m8_b${i}`, created_at: 5000 + i }))).execute();
+      await raw
+        .insertInto('users')
+        .values(
+          Array.from({ length: 2500 }, (_, i) => ({
+            username: `Bulk${i}`,
+            referral_code: `m8_b${i}`,
+            created_at: 5000 + i,
+          })),
+        )
+        .execute();
 
       await migrate(database);
       const rows = await database.db.selectFrom('users').select(['username', 'username_key']).orderBy('id').execute();
@@ -179,9 +245,18 @@ describe.each(testDialects())('migrations 008 and 015 (username_key) on %s', (di
         { username: '\u0430dmin7042', username_key: null },
         { username: 'adm1n7042', username_key: null },
       ]);
-      expect(rows.slice(names.length).every((r, i) => r.username === `Bulk${i}` && r.username_key === usernameKey(`bulk${i}`))).toBe(true);
+      expect(
+        rows
+          .slice(names.length)
+          .every((r, i) => r.username === `Bulk${i}` && r.username_key === usernameKey(`bulk${i}`)),
+      ).toBe(true);
       // The new index holds and the old one is gone (it would refuse nothing new, but keep the rules one).
-      await expect(database.db.insertInto('users').values({ username: 'ÄRGER1', username_key: usernameKey('ÄRGER1'), referral_code: 'm8_x', created_at: 1 }).execute()).rejects.toThrow();
+      await expect(
+        database.db
+          .insertInto('users')
+          .values({ username: 'ÄRGER1', username_key: usernameKey('ÄRGER1'), referral_code: 'm8_x', created_at: 1 })
+          .execute(),
+      ).rejects.toThrow();
     } finally {
       await database.close();
       await pgDb?.drop();

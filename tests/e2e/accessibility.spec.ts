@@ -71,11 +71,22 @@ const scanned: { where: string; minor: string[] }[] = [];
 
 async function scan(page: Page, where: string, findings: Finding[]): Promise<void> {
   await settle(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  scanned.push({ where, minor: result.violations.filter((v) => v.impact === 'minor' || v.impact === 'moderate').map((v) => v.id) });
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  scanned.push({
+    where,
+    minor: result.violations.filter((v) => v.impact === 'minor' || v.impact === 'moderate').map((v) => v.id),
+  });
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    findings.push({ where, id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) });
+    findings.push({
+      where,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    });
   }
 }
 
@@ -89,25 +100,36 @@ async function scanDialog(page: Page, where: string, findings: Finding[], open: 
   if (await dialog.count()) await page.reload();
 }
 
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first().click({ timeout: 15_000 });
+const click = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).first().click({ timeout: 15_000 });
 
 test.afterEach(() => {
   const lesser = [...new Set(scanned.flatMap((s) => s.minor))];
-  test.info().annotations.push({ type: 'axe', description: `${scanned.length} scans; minor/moderate rules seen: ${lesser.join(', ') || 'none'}` });
+  test
+    .info()
+    .annotations.push({
+      type: 'axe',
+      description: `${scanned.length} scans; minor/moderate rules seen: ${lesser.join(', ') || 'none'}`,
+    });
   scanned.length = 0;
 });
 
 function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
+  return findings
+    .map((f) => `${f.where}: [${f.impact}] ${f.id} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
 }
-
 
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
   const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
 
-  test(`${lang}: visitor pages, sign-in and wallet dialogs, notices have no serious or critical axe violation`, async ({ page, context, server }) => {
+  test(`${lang}: visitor pages, sign-in and wallet dialogs, notices have no serious or critical axe violation`, async ({
+    page,
+    context,
+    server,
+  }) => {
     const findings: Finding[] = [];
     // A copy of the build, so the test can change the worker's bytes like a deploy would (update prompt).
     const copy = mkdtempSync(join(tmpdir(), 'pxt-axe-'));
@@ -118,10 +140,17 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
       await injectTwoWallets(page);
 
       await page.goto('/');
-      const ready = page.getByRole('status').filter({ has: page.getByRole('button', { name: t('pwa:offlineReady.ok') }) });
+      const ready = page
+        .getByRole('status')
+        .filter({ has: page.getByRole('button', { name: t('pwa:offlineReady.ok') }) });
       // The notice waits for the next page once the worker is installed (it would shift this one).
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('pxt.offlineReadyShown')), { timeout: 20_000 }).toBe('1');
-      await page.getByRole('contentinfo').getByRole('link', { name: t('common:legal.privacy') }).click();
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('pxt.offlineReadyShown')), { timeout: 20_000 })
+        .toBe('1');
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: t('common:legal.privacy') })
+        .click();
       await expect(ready).toBeVisible({ timeout: 20_000 });
       await scan(page, 'notice ready to work offline', findings);
       await ready.getByRole('button').click();
@@ -153,9 +182,16 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
       await scanDialog(page, 'dialog forgot password', findings, async () => {
         await connect();
         await click(page, t('auth:main.email'));
-        await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: t('auth:login.forgot') })
+          .or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') }))
+          .first()
+          .click();
       });
-      await scanDialog(page, 'dialog new password (mailed link)', findings, () => page.goto('/?modal=restorePassword&token=abc').then(() => undefined));
+      await scanDialog(page, 'dialog new password (mailed link)', findings, () =>
+        page.goto('/?modal=restorePassword&token=abc').then(() => undefined),
+      );
       // Register with field errors, then sent: the "confirm your e-mail" dialog; forgot password, then sent.
       const email = uniqueEmail(`axevisitor${lang}`);
       await connect();
@@ -177,9 +213,17 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
       if (await page.getByRole('dialog').count()) await page.reload();
       await connect();
       await click(page, t('auth:main.email'));
-      await page.getByRole('dialog').getByRole('button', { name: t('auth:login.forgot') }).or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') })).first().click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('auth:login.forgot') })
+        .or(page.getByRole('dialog').getByRole('link', { name: t('auth:login.forgot') }))
+        .first()
+        .click();
       await page.getByRole('dialog').getByLabel(t('auth:fields.email')).fill(email);
-      await page.getByRole('dialog').getByRole('button', { name: t('auth:forgot.submit') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('auth:forgot.submit') })
+        .click();
       await expect(page.getByRole('dialog')).toContainText(email);
       await scan(page, 'dialog confirm forgot password (link sent)', findings);
       await page.keyboard.press('Escape');
@@ -194,7 +238,10 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
 
       // Wallets: the picker of two announced wallets, then the first-time username dialog.
       await connect();
-      await page.getByRole('dialog').getByRole('button', { name: t('auth:main.wallet') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('auth:main.wallet') })
+        .click();
       const list = page.getByRole('dialog').getByRole('list');
       await expect(list.getByRole('button')).toHaveText(['Alpha Wallet', 'Beta Wallet']);
       await scan(page, 'dialog confirm wallet (EIP-6963 picker)', findings);
@@ -202,11 +249,19 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
       await expect(page.getByRole('dialog').getByLabel(t('auth:fields.username'))).toBeVisible({ timeout: 20_000 });
       await scan(page, 'dialog account details (first-time username)', findings);
       // The wallet player, now with a username, adds an e-mail and a password.
-      await page.getByRole('dialog').getByLabel(t('auth:fields.username')).fill(`Axe${lang}${Date.now().toString(36).slice(-6)}`);
-      await page.getByRole('dialog').getByRole('button', { name: t('auth:accountDetails.submit') }).click();
+      await page
+        .getByRole('dialog')
+        .getByLabel(t('auth:fields.username'))
+        .fill(`Axe${lang}${Date.now().toString(36).slice(-6)}`);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t('auth:accountDetails.submit') })
+        .click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.goto('/profile');
-      await scanDialog(page, 'dialog add e-mail and password', findings, () => click(page, t('profile:actions.addEmailPassword')));
+      await scanDialog(page, 'dialog add e-mail and password', findings, () =>
+        click(page, t('profile:actions.addEmailPassword')),
+      );
     } finally {
       await server.restart();
       rmSync(copy, { recursive: true, force: true });
@@ -214,13 +269,32 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test(`${lang}: signed-in pages, dialogs, detail views and the reward moment have no serious or critical axe violation`, async ({ page, server, outbox, baseURL }) => {
+  test(`${lang}: signed-in pages, dialogs, detail views and the reward moment have no serious or critical axe violation`, async ({
+    page,
+    server,
+    outbox,
+    baseURL,
+  }) => {
     const findings: Finding[] = [];
     const account = await createEmailAccount(server, `axe${lang}${Date.now().toString(36).slice(-5)}`);
     const [friend] = addReferredPlayers(server, account.username, 6);
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     await signInPage(page, account);
-    for (const path of ['/', '/blog', '/article/what-is-pxt', '/privacy', '/terms', '/profile', '/tasks', '/referrals', '/arcade', '/miner', '/mining', '/boost', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/blog',
+      '/article/what-is-pxt',
+      '/privacy',
+      '/terms',
+      '/profile',
+      '/tasks',
+      '/referrals',
+      '/arcade',
+      '/miner',
+      '/mining',
+      '/boost',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
       await scan(page, path, findings);
@@ -230,7 +304,9 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     await scanDialog(page, 'dialog change username', findings, () => click(page, t('profile:actions.username')));
     await scanDialog(page, 'dialog change e-mail', findings, () => click(page, t('profile:actions.email')));
     await scanDialog(page, 'dialog change password', findings, () => click(page, t('profile:actions.password')));
-    await scanDialog(page, 'dialog link a wallet (connect wallet)', findings, () => click(page, t('profile:actions.linkWallet')));
+    await scanDialog(page, 'dialog link a wallet (connect wallet)', findings, () =>
+      click(page, t('profile:actions.linkWallet')),
+    );
     setWallet(server, account.username);
 
     await page.goto('/referrals');
@@ -245,9 +321,16 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     await nickname.getByRole('button', { name: t('tasks:detail.open') }).click();
     await expect(nickname.getByTestId('completed-task-detail')).toBeVisible();
     await scan(page, 'detail completed quest', findings);
-    for (const [key, name] of [['telegram_ru', 'tasks:quest.telegram_ru.button'], ['telegram_eng', 'tasks:quest.telegram_eng.button'], ['discord', 'tasks:quest.discord.button']]) {
+    for (const [key, name] of [
+      ['telegram_ru', 'tasks:quest.telegram_ru.button'],
+      ['telegram_eng', 'tasks:quest.telegram_eng.button'],
+      ['discord', 'tasks:quest.discord.button'],
+    ]) {
       const quest = page.locator(`[data-quest="${key}"]`);
-      const [tab] = await Promise.all([page.context().waitForEvent('page'), quest.getByRole('link', { name: t(name) }).click()]);
+      const [tab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        quest.getByRole('link', { name: t(name) }).click(),
+      ]);
       await tab.close();
       await expect(quest.getByText(t('tasks:quest.done'), { exact: true })).toBeVisible();
     }
@@ -269,14 +352,22 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     await click(page, t('mining:boostSelect.useLabel', { hours: 1 }));
     await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:notice.continue') })).toBeVisible();
     await scan(page, 'dialog boost longer than the session (notice-boost)', findings);
-    await page.getByRole('dialog').getByRole('button', { name: t('mining:notice.continue') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('mining:notice.continue') })
+      .click();
     await expect(page.getByTestId('boost-message')).toBeVisible();
     await scan(page, 'dialog use the boost now? (boostConfirm)', findings);
     // Cancel asks nothing of the server, so the session's end cannot race it.
-    await page.getByRole('dialog').getByRole('button', { name: t('mining:notice.cancel') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('mining:notice.cancel') })
+      .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The reward moment after a claim.
-    await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.ready'), { timeout: (SESSION_SECONDS + 20) * 1000 });
+    await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.ready'), {
+      timeout: (SESSION_SECONDS + 20) * 1000,
+    });
     await click(page, t('mining:miner.claim'));
     await expect(page.getByTestId('reward-moment')).toBeVisible();
     await scan(page, 'reward moment after a claim', findings);
@@ -287,11 +378,22 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     await click(page, t('mining:autoMiner.buyMissing', { gems: 150 }));
     await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.pay') })).toBeVisible();
     await scan(page, 'dialog top up for the Auto Miner', findings);
-    await page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.pay') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('mining:topUp.pay') })
+      .click();
     await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.close') })).toBeVisible();
     await scan(page, 'dialog top up, paid order', findings);
-    await page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.close') }).click();
-    await page.getByRole('button', { name: new RegExp(`^${t('mining:subscription.open', { from: 'X', to: 'X' }).split('X')[0]}`) }).first().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('mining:topUp.close') })
+      .click();
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^${t('mining:subscription.open', { from: 'X', to: 'X' }).split('X')[0]}`),
+      })
+      .first()
+      .click();
     await expect(page.getByTestId('subscription-detail')).toBeVisible();
     await scan(page, 'detail Auto Miner period', findings);
 
@@ -301,11 +403,21 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     const next = uniqueEmail(`axe${lang}`);
     await page.getByRole('dialog').getByLabel(t('auth:fields.newEmail')).fill(next);
     await page.getByRole('dialog').getByLabel(t('auth:fields.currentPassword')).fill(account.password);
-    await page.getByRole('dialog').getByRole('button', { name: t('auth:updateEmail.submit') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('auth:updateEmail.submit') })
+      .click();
     await expect.poll(() => outbox().some((m) => m.includes(`To: ${next}`))).toBe(true);
     await expect(page.getByRole('dialog').getByRole('status')).toBeVisible();
     await scan(page, 'dialog change e-mail, link sent', findings);
-    await page.goto(linkFromMail(outbox().filter((m) => m.includes(`To: ${next}`)).at(-1)!, baseURL!));
+    await page.goto(
+      linkFromMail(
+        outbox()
+          .filter((m) => m.includes(`To: ${next}`))
+          .at(-1)!,
+        baseURL!,
+      ),
+    );
     await expect(page.getByRole('dialog').getByRole('status')).toContainText(next);
     await scan(page, 'dialog e-mail changed', findings);
     expect(findings, report(findings)).toEqual([]);

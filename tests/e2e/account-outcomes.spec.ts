@@ -10,28 +10,64 @@ test.use({ viewport: PHONE });
 
 const TEXT = {
   en: {
-    changeEmail: 'Change e-mail', newEmail: 'New e-mail', current: 'Current password', save: 'Save', sent: 'We sent a confirmation link to',
-    changed: 'E-mail changed', nowIs: 'Your e-mail is now', updatePassword: 'Change password', newPassword: 'New password', repeat: 'Repeat password',
-    passwordDone: 'Your password has been changed. This device stays signed in', reset: 'Set a new password', savePassword: 'Save password', login: 'Log in',
-    resetDone: 'Your password has been reset', emailLabel: 'E-mail',
+    changeEmail: 'Change e-mail',
+    newEmail: 'New e-mail',
+    current: 'Current password',
+    save: 'Save',
+    sent: 'We sent a confirmation link to',
+    changed: 'E-mail changed',
+    nowIs: 'Your e-mail is now',
+    updatePassword: 'Change password',
+    newPassword: 'New password',
+    repeat: 'Repeat password',
+    passwordDone: 'Your password has been changed. This device stays signed in',
+    reset: 'Set a new password',
+    savePassword: 'Save password',
+    login: 'Log in',
+    resetDone: 'Your password has been reset',
+    emailLabel: 'E-mail',
   },
   ru: {
-    changeEmail: 'Сменить почту', newEmail: 'Новая почта', current: 'Текущий пароль', save: 'Сохранить', sent: 'Мы отправили ссылку для подтверждения на',
-    changed: 'Почта изменена', nowIs: 'Ваша почта теперь', updatePassword: 'Сменить пароль', newPassword: 'Новый пароль', repeat: 'Повторите пароль',
-    passwordDone: 'Пароль изменён. На этом устройстве вы остаётесь в аккаунте', reset: 'Новый пароль', savePassword: 'Сохранить пароль', login: 'Вход',
-    resetDone: 'Пароль сброшен', emailLabel: 'Почта',
+    changeEmail: 'Сменить почту',
+    newEmail: 'Новая почта',
+    current: 'Текущий пароль',
+    save: 'Сохранить',
+    sent: 'Мы отправили ссылку для подтверждения на',
+    changed: 'Почта изменена',
+    nowIs: 'Ваша почта теперь',
+    updatePassword: 'Сменить пароль',
+    newPassword: 'Новый пароль',
+    repeat: 'Повторите пароль',
+    passwordDone: 'Пароль изменён. На этом устройстве вы остаётесь в аккаунте',
+    reset: 'Новый пароль',
+    savePassword: 'Сохранить пароль',
+    login: 'Вход',
+    resetDone: 'Пароль сброшен',
+    emailLabel: 'Почта',
   },
 };
 
 const mailTo = (mails: string[], to: string) => mails.filter((m) => m.includes(`To: ${to}`)).at(-1);
-const storedRefresh = (page: import('@playwright/test').Page) => page.evaluate(() => JSON.parse(localStorage.getItem('pxt.refreshToken') ?? 'null') as string | null);
+const storedRefresh = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('pxt.refreshToken') ?? 'null') as string | null);
 const refreshStatus = async (server: RunningServer, refresh: string | null) =>
-  (await fetch(`${server.baseURL}/api/v1/auth/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }) })).status;
+  (
+    await fetch(`${server.baseURL}/api/v1/auth/refresh/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    })
+  ).status;
 
 for (const lang of LANGUAGES) {
   const t = TEXT[lang];
 
-  test(`${lang}: an e-mail change says where the link went; the confirmed link shows the new address and keeps this device signed in`, async ({ page, server, outbox, baseURL }, testInfo) => {
+  test(`${lang}: an e-mail change says where the link went; the confirmed link shows the new address and keeps this device signed in`, async ({
+    page,
+    server,
+    outbox,
+    baseURL,
+  }, testInfo) => {
     const account = await createEmailAccount(server, `Mover${lang}${Date.now().toString(36).slice(-4)}`);
     await useLanguage(page, lang);
     await signInPage(page, account);
@@ -61,10 +97,16 @@ for (const lang of LANGUAGES) {
     expect(await refreshStatus(server, await storedRefresh(page))).toBe(200);
   });
 
-  test(`${lang}: the password-change link says it worked and keeps this device signed in with fresh tokens`, async ({ page, server, baseURL }, testInfo) => {
+  test(`${lang}: the password-change link says it worked and keeps this device signed in with fresh tokens`, async ({
+    page,
+    server,
+    baseURL,
+  }, testInfo) => {
     const account = await createEmailAccount(server, `Keeper${lang}${Date.now().toString(36).slice(-4)}`);
     const before = (await outboxAfter(server.dataDir, 0)).length;
-    const req = await fetch(`${baseURL}/api/v1/auth/change-password-request/`, { headers: { authorization: `Bearer ${account.access}` } });
+    const req = await fetch(`${baseURL}/api/v1/auth/change-password-request/`, {
+      headers: { authorization: `Bearer ${account.access}` },
+    });
     expect(req.status).toBe(200);
     const link = linkFromMail(mailTo(await outboxAfter(server.dataDir, before), account.email)!, baseURL!);
 
@@ -87,10 +129,18 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('player-block')).toBeVisible();
   });
 
-  test(`${lang}: after a reset the login says so and has the e-mail filled in`, async ({ page, server, baseURL }, testInfo) => {
+  test(`${lang}: after a reset the login says so and has the e-mail filled in`, async ({
+    page,
+    server,
+    baseURL,
+  }, testInfo) => {
     const account = await createEmailAccount(server, `Reset${lang}${Date.now().toString(36).slice(-4)}`);
     const before = (await outboxAfter(server.dataDir, 0)).length;
-    await fetch(`${baseURL}/api/v1/auth/password-reset/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email }) });
+    await fetch(`${baseURL}/api/v1/auth/password-reset/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email }),
+    });
     const link = linkFromMail(mailTo(await outboxAfter(server.dataDir, before), account.email)!, baseURL!);
 
     await useLanguage(page, lang);

@@ -12,22 +12,38 @@ import { text } from './locale-text';
 import { randomWallet, registerForLink, setWallet } from './players';
 
 const SESSION_SECONDS = 6;
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' } });
+test.use({
+  viewport: { width: 390, height: 844 },
+  serviceWorkers: 'block',
+  serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' },
+});
 test.describe.configure({ timeout: 90_000 });
 
 const LANGS = ['en', 'ru'] as const;
 
-async function api<T>(server: RunningServer, method: string, path: string, { body, access }: { body?: unknown; access?: string } = {}): Promise<{ status: number; data: T }> {
+async function api<T>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  { body, access }: { body?: unknown; access?: string } = {},
+): Promise<{ status: number; data: T }> {
   const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(access ? { authorization: `Bearer ${access}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(access ? { authorization: `Bearer ${access}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, data: (await r.json().catch(() => null)) as T };
 }
 
 const loginElsewhere = async (server: RunningServer, email: string, password: string) =>
-  (await api<{ access: string; refresh: string }>(server, 'POST', 'auth/login-by-email/', { body: { email, password } })).data;
+  (
+    await api<{ access: string; refresh: string }>(server, 'POST', 'auth/login-by-email/', {
+      body: { email, password },
+    })
+  ).data;
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -38,7 +54,9 @@ function claimRows(server: RunningServer, username: string): number {
   try {
     return (
       db
-        .prepare("SELECT count(*) AS n FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = 'mining_claim'")
+        .prepare(
+          "SELECT count(*) AS n FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = 'mining_claim'",
+        )
         .get(username) as { n: number }
     ).n;
   } finally {
@@ -54,7 +72,10 @@ for (const lang of LANGS) {
       await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     });
 
-    test(`the Security section lists methods and sessions, ends another session and signs out everywhere else (${lang})`, async ({ page, server }) => {
+    test(`the Security section lists methods and sessions, ends another session and signs out everywhere else (${lang})`, async ({
+      page,
+      server,
+    }) => {
       const account = await createEmailAccount(server, `Sec${lang}Player`);
       const other = await loginElsewhere(server, account.email, account.password);
       await signInPage(page, account);
@@ -92,7 +113,10 @@ for (const lang of LANGS) {
       expect((await api(server, 'GET', 'auth/me/', { access: account.access })).status).toBe(200);
     });
 
-    test(`removing a method opens the reauth prompt; a wrong password is said, the right one removes it, the last one is refused (${lang})`, async ({ page, server }) => {
+    test(`removing a method opens the reauth prompt; a wrong password is said, the right one removes it, the last one is refused (${lang})`, async ({
+      page,
+      server,
+    }) => {
       const account = await createEmailAccount(server, `Proof${lang}Player`);
       setWallet(server, account.username, randomWallet());
       await signInPage(page, account);
@@ -100,7 +124,9 @@ for (const lang of LANGS) {
       const methods = page.getByTestId('security-methods');
       await expect(methods.getByRole('listitem')).toHaveCount(2);
 
-      await methods.getByRole('button', { name: t('profile:security.removeNamed', { method: t('profile:security.kind.wallet') }) }).click();
+      await methods
+        .getByRole('button', { name: t('profile:security.removeNamed', { method: t('profile:security.kind.wallet') }) })
+        .click();
       const prompt = page.getByRole('dialog', { name: t('auth:reauth.title') });
       await expect(prompt).toBeVisible();
       await expect(prompt.getByRole('button', { name: t('auth:reauth.wallet') })).toBeVisible();
@@ -115,7 +141,11 @@ for (const lang of LANGS) {
       await expect(methods).not.toContainText(t('profile:security.kind.wallet'));
 
       // The last method is refused with the server's reason (before or after the proof).
-      await methods.getByRole('button', { name: t('profile:security.removeNamed', { method: t('profile:security.kind.password') }) }).click();
+      await methods
+        .getByRole('button', {
+          name: t('profile:security.removeNamed', { method: t('profile:security.kind.password') }),
+        })
+        .click();
       const refusal = page.getByRole('region', { name: t('profile:security.title') }).getByRole('alert');
       await expect(prompt.or(refusal)).toBeVisible();
       if (await prompt.isVisible()) {
@@ -126,12 +156,25 @@ for (const lang of LANGS) {
       await expect(methods.getByRole('listitem')).toHaveCount(1);
     });
 
-    test(`a wallet account adding an e-mail and password is asked for proof by the reauth prompt, and closing it changes nothing (${lang})`, async ({ page, server }) => {
+    test(`a wallet account adding an e-mail and password is asked for proof by the reauth prompt, and closing it changes nothing (${lang})`, async ({
+      page,
+      server,
+    }) => {
       // An e-mail account that removed its e-mail and password keeps only its wallet.
       const account = await createEmailAccount(server, `Wal${lang}Player`);
       setWallet(server, account.username, randomWallet());
-      const reauth = await api<{ reauth: string }>(server, 'POST', 'auth/reauth/', { access: account.access, body: { password: account.password } });
-      expect((await api(server, 'DELETE', 'auth/methods/password/', { access: account.access, body: { reauth: reauth.data.reauth } })).status).toBe(200);
+      const reauth = await api<{ reauth: string }>(server, 'POST', 'auth/reauth/', {
+        access: account.access,
+        body: { password: account.password },
+      });
+      expect(
+        (
+          await api(server, 'DELETE', 'auth/methods/password/', {
+            access: account.access,
+            body: { reauth: reauth.data.reauth },
+          })
+        ).status,
+      ).toBe(200);
       await signInPage(page, account);
       await page.goto('/profile');
       const section = page.getByRole('region', { name: t('profile:security.title') });
@@ -153,7 +196,11 @@ for (const lang of LANGS) {
       expect((await api<{ email: string }>(server, 'GET', 'auth/me/', { access: account.access })).data.email).toBe('');
     });
 
-    test(`a registration link opened in another browser signs in without a password and asks for one at once; the profile shows it too (${lang})`, async ({ page, browser, server }) => {
+    test(`a registration link opened in another browser signs in without a password and asks for one at once; the profile shows it too (${lang})`, async ({
+      page,
+      browser,
+      server,
+    }) => {
       const email = uniqueEmail(`nopw${lang}`);
       const link = await registerForLink(server, email, 'typed1234');
       await page.goto(link);
@@ -162,7 +209,9 @@ for (const lang of LANGS) {
       await expect(dialog).toContainText(t('auth:noPassword.text'));
       await noSidewaysScroll(page);
       // The password typed at registration does not count.
-      expect((await api(server, 'POST', 'auth/login-by-email/', { body: { email, password: 'typed1234' } })).status).not.toBe(200);
+      expect(
+        (await api(server, 'POST', 'auth/login-by-email/', { body: { email, password: 'typed1234' } })).status,
+      ).not.toBe(200);
 
       // Closed for now: the username comes first, then the profile still says there is no password.
       await dialog.getByRole('button', { name: text(lang, 'common:modal.close') }).click();
@@ -187,16 +236,24 @@ for (const lang of LANGS) {
       await ask.getByLabel(t('auth:fields.repeatPassword')).fill('chosen1234');
       await ask.getByRole('button', { name: t('auth:noPassword.submit') }).click();
       await expect(ask).toContainText(t('auth:noPassword.done'));
-      expect((await api(server, 'POST', 'auth/login-by-email/', { body: { email: email2, password: 'chosen1234' } })).status).toBe(200);
+      expect(
+        (await api(server, 'POST', 'auth/login-by-email/', { body: { email: email2, password: 'chosen1234' } })).status,
+      ).toBe(200);
       await context.close();
     });
 
-    test(`a device whose session was ended elsewhere is signed out with the reason; its queued claim is paid once after signing in again (${lang})`, async ({ page, context, server }) => {
+    test(`a device whose session was ended elsewhere is signed out with the reason; its queued claim is paid once after signing in again (${lang})`, async ({
+      page,
+      context,
+      server,
+    }) => {
       const account = await createEmailAccount(server, `Out${lang}Player`);
       await signInPage(page, account);
       await page.goto('/miner');
       await page.getByRole('button', { name: t('mining:miner.start') }).click();
-      await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.ready'), { timeout: (SESSION_SECONDS + 20) * 1000 });
+      await expect(page.getByTestId('miner-status')).toHaveText(t('mining:miner.status.ready'), {
+        timeout: (SESSION_SECONDS + 20) * 1000,
+      });
 
       await context.setOffline(true);
       await page.getByRole('button', { name: t('mining:miner.claim'), exact: true }).click();
@@ -204,8 +261,11 @@ for (const lang of LANGS) {
 
       // Meanwhile the player ends this device's session from another one.
       const elsewhere = await loginElsewhere(server, account.email, account.password);
-      const list = await api<{ sessions: { id: number; current: boolean }[] }>(server, 'GET', 'auth/sessions/', { access: elsewhere.access });
-      for (const s of list.data.sessions.filter((x) => !x.current)) expect((await api(server, 'DELETE', `auth/sessions/${s.id}/`, { access: elsewhere.access })).status).toBe(200);
+      const list = await api<{ sessions: { id: number; current: boolean }[] }>(server, 'GET', 'auth/sessions/', {
+        access: elsewhere.access,
+      });
+      for (const s of list.data.sessions.filter((x) => !x.current))
+        expect((await api(server, 'DELETE', `auth/sessions/${s.id}/`, { access: elsewhere.access })).status).toBe(200);
 
       await context.setOffline(false);
       const login = page.getByRole('dialog', { name: t('auth:login.title') });

@@ -8,7 +8,10 @@ import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 test.use({ viewport: PHONE });
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: READ as a visitor, sign in, and the article opens; every card has its own cover`, async ({ page, server }, testInfo) => {
+  test(`${lang}: READ as a visitor, sign in, and the article opens; every card has its own cover`, async ({
+    page,
+    server,
+  }, testInfo) => {
     const player = await createEmailAccount(server, `Reader${lang}${Date.now().toString(36).slice(-5)}`);
     await useLanguage(page, lang);
     await page.goto('/blog');
@@ -22,7 +25,9 @@ for (const lang of LANGUAGES) {
     await expect(covers).toHaveCount(count);
     for (let i = 0; i < count; i++) {
       await covers.nth(i).scrollIntoViewIfNeeded();
-      await expect.poll(() => covers.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => covers.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
     }
     const sources = await covers.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
     expect(new Set(sources).size).toBe(count);
@@ -36,7 +41,10 @@ for (const lang of LANGUAGES) {
     await second.locator('a.blog-card__link').click();
 
     // The visitor is asked to sign in …
-    await page.getByRole('dialog').getByRole('button', { name: text(lang, 'auth:main.email') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(lang, 'auth:main.email') })
+      .click();
     const login = page.getByRole('dialog', { name: text(lang, 'auth:login.title') });
     await login.getByLabel(text(lang, 'auth:fields.email')).fill(player.email);
     await login.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(player.password);

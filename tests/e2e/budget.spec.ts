@@ -9,7 +9,10 @@ import { expect, test } from './fixtures';
  * mode and the push code loaded only for players. Issue 14's ceiling is 100 KB. */
 const BUDGET_BYTES = 99 * 1024;
 
-test('a first visit to / loads at most 99 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({ page, baseURL }) => {
+test('a first visit to / loads at most 99 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({
+  page,
+  baseURL,
+}) => {
   const scripts: { url: string; body: Promise<Buffer> }[] = [];
   const collect = (r: PageResponse) => {
     if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });
@@ -38,6 +41,8 @@ test('a first visit to / loads at most 99 KB of brotli JavaScript, without the M
     brotli += br;
     rows.push(`${new URL(s.url).pathname} raw ${body.length} gzip ${gz} brotli ${br}`);
   }
-  console.log(`first visit to /: ${scripts.length} scripts, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(brotli / 1024).toFixed(1)} KB\n  ${rows.join('\n  ')}`);
+  console.log(
+    `first visit to /: ${scripts.length} scripts, gzip ${(gzip / 1024).toFixed(1)} KB, brotli ${(brotli / 1024).toFixed(1)} KB\n  ${rows.join('\n  ')}`,
+  );
   expect(brotli).toBeLessThanOrEqual(BUDGET_BYTES);
 });

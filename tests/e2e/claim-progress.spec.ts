@@ -11,7 +11,10 @@ import { addReferredPlayers } from './players';
 test.use({ viewport: PHONE });
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: claims are offered only when they can succeed, and a waiting friend boost is pointed to`, async ({ page, server }, testInfo) => {
+  test(`${lang}: claims are offered only when they can succeed, and a waiting friend boost is pointed to`, async ({
+    page,
+    server,
+  }, testInfo) => {
     const player = await createEmailAccount(server, `Crew${lang}${Date.now().toString(36).slice(-5)}`);
     await useLanguage(page, lang);
     await signInPage(page, player);
@@ -22,12 +25,16 @@ for (const lang of LANGUAGES) {
     await expect(boostClaim).toBeVisible();
     await page.waitForLoadState('networkidle');
     await shot(page, testInfo, `boost-no-friends-${lang}-390`);
-    await expect(page.getByTestId('referral-boost-waiting')).toHaveText(text(lang, 'mining:boosts.referrals.noneWaiting'));
+    await expect(page.getByTestId('referral-boost-waiting')).toHaveText(
+      text(lang, 'mining:boosts.referrals.noneWaiting'),
+    );
     await expect(boostClaim).toBeDisabled();
 
     await page.goto('/referrals');
     const awardsClaim = page.getByRole('button', { name: text(lang, 'referrals:awards.claim') });
-    await expect(page.getByTestId('awards-next')).toHaveText(text(lang, 'referrals:awards.next', { count: 0, target: 2, coins: 4 }));
+    await expect(page.getByTestId('awards-next')).toHaveText(
+      text(lang, 'referrals:awards.next', { count: 0, target: 2, coins: 4 }),
+    );
     await expect(awardsClaim).toBeDisabled();
     await expect(page.getByTestId('referral-boost-hint')).toHaveCount(0);
 
@@ -47,7 +54,9 @@ for (const lang of LANGUAGES) {
     await expect(awardsClaim).toBeVisible();
     await page.waitForLoadState('networkidle');
     await shot(page, testInfo, `referrals-one-friend-${lang}-390`);
-    await expect(page.getByTestId('awards-next')).toHaveText(text(lang, 'referrals:awards.next', { count: 1, target: 2, coins: 4 }));
+    await expect(page.getByTestId('awards-next')).toHaveText(
+      text(lang, 'referrals:awards.next', { count: 1, target: 2, coins: 4 }),
+    );
     await expect(awardsClaim).toBeDisabled();
     const hint = page.getByTestId('referral-boost-hint');
     await expect(hint).toBeVisible();

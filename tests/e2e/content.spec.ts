@@ -37,7 +37,9 @@ function creditQuestCoins(server: RunningServer, account: Account, coins: number
     sqlite.transaction(() => {
       const { id } = sqlite.prepare('SELECT id FROM users WHERE username = ?').get(account.username) as { id: number };
       sqlite
-        .prepare("INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at) VALUES (?, 'balance', ?, 'category_reward', 'social', ?, ?)")
+        .prepare(
+          "INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at) VALUES (?, 'balance', ?, 'category_reward', 'social', ?, ?)",
+        )
         .run(id, coins, `e2e-category-${id}`, Date.now());
       sqlite.prepare('UPDATE users SET balance = balance + ? WHERE id = ?').run(coins, id);
     })();
@@ -52,7 +54,11 @@ test('a visitor asking for an article lands on / with the main login open', asyn
   await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible();
 });
 
-test('the blog lists the articles and a signed-in player reads one, also offline once read', async ({ page, server, context }) => {
+test('the blog lists the articles and a signed-in player reads one, also offline once read', async ({
+  page,
+  server,
+  context,
+}) => {
   await page.goto('/blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await expect(page.getByRole('link', { name: ARTICLE })).toBeVisible();
@@ -115,7 +121,9 @@ test('a player with enough XP claims a season tier and gets its coins', async ({
   await expect(page.getByRole('button', { name: /^Claim the tier \d+ reward$/ })).toHaveCount(0);
 
   // The server agrees, after a reload too.
-  const me = await (await fetch(`${server.baseURL}/api/v1/auth/me`, { headers: { authorization: `Bearer ${account.access}` } })).json();
+  const me = await (
+    await fetch(`${server.baseURL}/api/v1/auth/me`, { headers: { authorization: `Bearer ${account.access}` } })
+  ).json();
   expect(me.balance).toBe(155);
   await page.reload();
   await expect(page.getByTestId('tier-1')).toHaveAttribute('data-state', 'claimed');
@@ -131,7 +139,9 @@ test('a claim made offline waits as pending and is paid once back online', async
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Claim the tier 2 reward' }).click();
-  await expect(page.getByText('You are offline: the tier 2 claim will be sent when you are back online.')).toBeVisible();
+  await expect(
+    page.getByText('You are offline: the tier 2 claim will be sent when you are back online.'),
+  ).toBeVisible();
   await expect(page.getByTestId('tier-2')).toHaveAttribute('data-state', 'pending');
   await expect(page.getByTestId('tier-2')).toContainText('Pending');
 

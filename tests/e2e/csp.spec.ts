@@ -13,7 +13,9 @@ test('the built app loads and signs in with no CSP violation', async ({ page, se
   await page.exposeFunction('__pxtCspViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __pxtCspViolation: (v: string) => void }).__pxtCspViolation(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`);
+      (window as unknown as { __pxtCspViolation: (v: string) => void }).__pxtCspViolation(
+        `${e.effectiveDirective} ${e.blockedURI} ${e.sample}`,
+      );
     });
   });
   page.on('console', (m) => {
@@ -31,13 +33,16 @@ test('the built app loads and signs in with no CSP violation', async ({ page, se
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
   // index.html's inline script ran: it set the language and asked for the translations early.
-  for (const ns of ['common', 'errors', 'landing']) await expect(page.locator(`head link[rel="preload"][href="/locales/en/${ns}.json"]`)).toHaveCount(1);
+  for (const ns of ['common', 'errors', 'landing'])
+    await expect(page.locator(`head link[rel="preload"][href="/locales/en/${ns}.json"]`)).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect.poll(() => gsiLoads).toBe(1);
   // The script was not only fetched but ran.
-  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { google?: unknown }).google)).toBe('object');
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as unknown as { google?: unknown }).google))
+    .toBe('object');
   await page.getByRole('button', { name: 'Continue with e-mail' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByLabel('E-mail').fill(account.email);

@@ -5,7 +5,10 @@ import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 import { addReferredPlayers } from './players';
 
-test('a referral opens its detail; an id outside the list says so, and closing clears the error', async ({ page, server }) => {
+test('a referral opens its detail; an id outside the list says so, and closing clears the error', async ({
+  page,
+  server,
+}) => {
   const rider = await createEmailAccount(server, 'DetailRider');
   const [active] = addReferredPlayers(server, rider.username, 1);
   const [idle] = addReferredPlayers(server, rider.username, 1, { active: false });
@@ -27,7 +30,14 @@ test('a referral opens its detail; an id outside the list says so, and closing c
   await expect(detail).toContainText('Counts once they claim their first mining session');
 
   // Asked for someone who is not this player's referral: the server's 404, in the catalogue's words.
-  await page.route(/\/api\/v1\/referrals\/\d+\/$/, (route) => route.continue({ url: route.request().url().replace(/referrals\/\d+\/$/, 'referrals/999999/') }));
+  await page.route(/\/api\/v1\/referrals\/\d+\/$/, (route) =>
+    route.continue({
+      url: route
+        .request()
+        .url()
+        .replace(/referrals\/\d+\/$/, 'referrals/999999/'),
+    }),
+  );
   await page.getByRole('button', { name: `Details of ${active}` }).click();
   await expect(detail.getByRole('alert')).toHaveText('User not found in your referral list');
   await expect(detail).not.toContainText(idle);
@@ -55,7 +65,9 @@ test('a completed quest and an inventory boost open their details', async ({ pag
   await expect(boost.getByRole('heading', { name: '1 h boost' })).toBeVisible();
   await expect(boost).toContainText('Welcome gift');
   await expect(boost).toContainText('Owned');
-  await page.route(/\/api\/v1\/assets\/detail\/\d+\/$/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.route(/\/api\/v1\/assets\/detail\/\d+\/$/, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: '' }),
+  );
   await page.getByRole('button', { name: 'Details of a 1 h boost' }).click();
   await expect(boost.getByRole('alert')).toHaveText('Unknown asset detail error');
 });
@@ -63,7 +75,13 @@ test('a completed quest and an inventory boost open their details', async ({ pag
 test('the miner page says when the Auto Miner periods cannot be loaded', async ({ page, server }) => {
   const rider = await createEmailAccount(server, 'DetailSubs');
   await signInPage(page, rider);
-  await page.route(/\/api\/v1\/subscriptions\/$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error","code":"internal"}' }));
+  await page.route(/\/api\/v1\/subscriptions\/$/, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"detail":"Internal Server Error","code":"internal"}',
+    }),
+  );
   await page.goto('/miner');
   await expect(page.getByRole('heading', { level: 1, name: 'Miner' })).toBeVisible();
   await expect(page.getByText('Failed to load subscriptions')).toBeVisible();

@@ -1,7 +1,11 @@
 import { expect, test, linkFromMail } from './fixtures';
 import { createEmailAccount, uniqueEmail } from './helpers';
 
-test('e-mail sign-up: register, open the mailed link, pick a username, the header shows it', async ({ page, outbox, baseURL }) => {
+test('e-mail sign-up: register, open the mailed link, pick a username, the header shows it', async ({
+  page,
+  outbox,
+  baseURL,
+}) => {
   const email = uniqueEmail('signup');
   await page.goto('/?refCode=friend42');
   await page.getByRole('button', { name: 'Connect' }).click();
@@ -87,7 +91,11 @@ test('e-mail login and logout', async ({ page, server }) => {
   await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('pxt.refreshToken'))).toBe('null');
   // Logout revoked the page's refresh token on the server.
-  const r = await fetch(`${server.baseURL}/api/v1/auth/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh: pageRefresh }) });
+  const r = await fetch(`${server.baseURL}/api/v1/auth/refresh/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh: pageRefresh }),
+  });
   expect(r.status).toBe(401);
   await page.goto('/miner');
   await expect(page).toHaveURL(/\/$/);

@@ -15,7 +15,12 @@ async function api(baseURL: string, method: string, path: string, body?: unknown
 
 const mailTo = (mails: string[], to: string) => mails.filter((m) => m.includes(`To: ${to}`)).at(-1);
 
-test('the update-e-mail dialog asks for the password: a wrong one is refused under the field, the right one sends the link', async ({ page, server, outbox, baseURL }) => {
+test('the update-e-mail dialog asks for the password: a wrong one is refused under the field, the right one sends the link', async ({
+  page,
+  server,
+  outbox,
+  baseURL,
+}) => {
   const account = await createEmailAccount(server, 'PassMover');
   await signInPage(page, account);
   await page.goto('/profile');
@@ -50,10 +55,17 @@ test('the update-e-mail dialog names the password field in Russian', async ({ pa
   await expect(dialog.getByRole('alert')).toHaveText('Неверный пароль');
 });
 
-test('the undo link from the old address opens a modal that restores the address and signs the browser out', async ({ page, server, baseURL }) => {
+test('the undo link from the old address opens a modal that restores the address and signs the browser out', async ({
+  page,
+  server,
+  baseURL,
+}) => {
   const account = await createEmailAccount(server, 'UndoPunk');
   const next = uniqueEmail('taken');
-  expect((await api(baseURL!, 'POST', 'auth/change-email/', { new_email: next, password: account.password }, account.access)).status).toBe(200);
+  expect(
+    (await api(baseURL!, 'POST', 'auth/change-email/', { new_email: next, password: account.password }, account.access))
+      .status,
+  ).toBe(200);
   const confirmLink = await mailedLink(server.dataDir, baseURL!, next, 'confirmEmailChange');
   // The player opens the confirmation in the browser signed in as the account that asked
   // (decisions §13: opened anywhere else it changes nothing).
@@ -72,9 +84,13 @@ test('the undo link from the old address opens a modal that restores the address
   await modal.getByRole('button', { name: 'OK' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
-  expect((await api(baseURL!, 'POST', 'auth/login-by-email/', { email: account.email, password: account.password })).status).toBe(200);
+  expect(
+    (await api(baseURL!, 'POST', 'auth/login-by-email/', { email: account.email, password: account.password })).status,
+  ).toBe(200);
 
   // A used link says so.
   await page.goto(undoLink);
-  await expect(page.getByRole('dialog', { name: 'Undo the e-mail change' }).getByRole('alert')).toHaveText('This link is invalid or has expired.');
+  await expect(page.getByRole('dialog', { name: 'Undo the e-mail change' }).getByRole('alert')).toHaveText(
+    'This link is invalid or has expired.',
+  );
 });

@@ -66,7 +66,8 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
 export const STATIC_DIR = process.env.E2E_STATIC_DIR ? resolve(process.env.E2E_STATIC_DIR) : join(ROOT, 'dist');
 
 export async function startServer(file: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`${STATIC_DIR} is missing: run \`npm run build\` before the browser tests`);
+  if (!existsSync(join(STATIC_DIR, 'index.html')))
+    throw new Error(`${STATIC_DIR} is missing: run \`npm run build\` before the browser tests`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pxt-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -165,7 +166,10 @@ export async function outboxAfter(dataDir: string, before: number): Promise<stri
 
 /** The first app link in a mail (quoted-printable soft breaks and =3D undone). */
 export function linkFromMail(eml: string, baseURL: string): string {
-  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/gi, '=').replace(/&amp;/g, '&');
+  const text = eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/gi, '=')
+    .replace(/&amp;/g, '&');
   const escaped = baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = text.match(new RegExp(`${escaped}/\\?[^\\s"'<>]+`));
   if (!m) throw new Error(`no link to ${baseURL} in mail:\n${eml}`);
@@ -205,7 +209,12 @@ class ServerPool {
   private current: (RunningServer & { extra: Record<string, string> }) | null = null;
   async forFile(file: string, env: Record<string, string>): Promise<RunningServer> {
     const key = JSON.stringify(env);
-    if (this.current && this.current.file === file && JSON.stringify(this.current.env) === JSON.stringify({ ...this.current.env, ...env }) && key) {
+    if (
+      this.current &&
+      this.current.file === file &&
+      JSON.stringify(this.current.env) === JSON.stringify({ ...this.current.env, ...env }) &&
+      key
+    ) {
       // A test that halted the server (offline tests) or restarted it with other settings and
       // stopped early: the next test of the file gets it back as the file configured it.
       if (!this.current.running() || this.current.overridden()) await this.current.restart();
@@ -246,7 +255,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: async ({ serverPool, serverEnv }, use, testInfo) => {
     const server = await serverPool.forFile(testInfo.file, serverEnv);
     await use(server);
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server.log', { body: server.log(), contentType: 'text/plain' });
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('server.log', { body: server.log(), contentType: 'text/plain' });
   },
   baseURL: async ({ server }, use) => use(server.baseURL),
   dataDir: async ({ server }, use) => use(server.dataDir),

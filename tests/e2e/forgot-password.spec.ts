@@ -1,7 +1,11 @@
 import { expect, mailedLinks, test } from './fixtures';
 import { createEmailAccount } from './helpers';
 
-test('forgot password: request a link, set a new password from the mail, log in with it', async ({ page, server, baseURL }) => {
+test('forgot password: request a link, set a new password from the mail, log in with it', async ({
+  page,
+  server,
+  baseURL,
+}) => {
   const account = await createEmailAccount(server, 'GlitchFox');
   const resetLinks = () => mailedLinks(server.dataDir, baseURL!, account.email, 'restorePassword');
   expect(resetLinks()).toHaveLength(0);
@@ -44,8 +48,12 @@ test('forgot password: request a link, set a new password from the mail, log in 
   await expect(page.getByTestId('player-block')).toContainText('GlitchFox');
 });
 
-test('the confirmation follows even when the request fails, and the link without a token sends nothing', async ({ page }) => {
-  await page.route('**/api/v1/auth/password-reset/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"internal"}' }));
+test('the confirmation follows even when the request fails, and the link without a token sends nothing', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/auth/password-reset/', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom","code":"internal"}' }),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.getByRole('button', { name: 'Continue with e-mail' }).click();

@@ -16,13 +16,23 @@ const google = createServer(async (req, res) => {
     for await (const chunk of req) raw += chunk;
     const form = Object.fromEntries(new URLSearchParams(raw));
     exchanged.push(form);
-    if (form.code !== 'google-auth-code' || form.client_secret !== CLIENT_SECRET) return void res.writeHead(400).end('{"error":"invalid_grant"}');
-    return void res.end(JSON.stringify({ access_token: 'google-access-token', id_token: 'h.p.s', token_type: 'Bearer', expires_in: 3599 }));
+    if (form.code !== 'google-auth-code' || form.client_secret !== CLIENT_SECRET)
+      return void res.writeHead(400).end('{"error":"invalid_grant"}');
+    return void res.end(
+      JSON.stringify({
+        access_token: 'google-access-token',
+        id_token: 'h.p.s',
+        token_type: 'Bearer',
+        expires_in: 3599,
+      }),
+    );
   }
   const token = url.searchParams.get('access_token') ?? req.headers.authorization?.replace('Bearer ', '');
   if (token !== 'google-access-token') return void res.writeHead(401).end('{"error":"invalid_token"}');
   if (url.pathname === '/tokeninfo') return void res.end(JSON.stringify({ aud: CLIENT_ID, azp: CLIENT_ID }));
-  res.end(JSON.stringify({ sub: 'g-code-1', email: 'code.google@example.com', email_verified: true, name: 'Code Google' }));
+  res.end(
+    JSON.stringify({ sub: 'g-code-1', email: 'code.google@example.com', email_verified: true, name: 'Code Google' }),
+  );
 });
 await new Promise<void>((ok) => google.listen(0, '127.0.0.1', ok));
 const googleBase = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
@@ -49,20 +59,34 @@ window.google = { accounts: { oauth2: { initCodeClient(config) {
 } } } };`;
 
 test('with a client secret, the player signs in through the code flow', async ({ page }) => {
-  await page.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiCodeStub('google-auth-code') }));
+  await page.route('https://accounts.google.com/gsi/client', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiCodeStub('google-auth-code') }),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/google/'));
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Continue with Google' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Continue with Google' })
+    .click();
   expect((await sent).postDataJSON()).toEqual({ code: 'google-auth-code' });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('player-block')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __gsiRequests: unknown[] }).__gsiRequests)).toEqual([{ client_id: CLIENT_ID, scope: 'openid profile email', ux_mode: 'popup' }]);
-  expect(exchanged.at(-1)).toMatchObject({ code: 'google-auth-code', client_id: CLIENT_ID, grant_type: 'authorization_code', redirect_uri: 'postmessage' });
+  expect(await page.evaluate(() => (window as unknown as { __gsiRequests: unknown[] }).__gsiRequests)).toEqual([
+    { client_id: CLIENT_ID, scope: 'openid profile email', ux_mode: 'popup' },
+  ]);
+  expect(exchanged.at(-1)).toMatchObject({
+    code: 'google-auth-code',
+    client_id: CLIENT_ID,
+    grant_type: 'authorization_code',
+    redirect_uri: 'postmessage',
+  });
 });
 
 test('a code Google does not exchange is refused with the catalogue text', async ({ page }) => {
-  await page.route('https://accounts.google.com/gsi/client', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiCodeStub('stale-code') }));
+  await page.route('https://accounts.google.com/gsi/client', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiCodeStub('stale-code') }),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter the PXT universe' });

@@ -11,14 +11,20 @@ const google = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
   if (token !== 'google-access-token') return void res.writeHead(401).end('{"error":"invalid_token"}');
   if (url.pathname === '/tokeninfo') return void res.end(JSON.stringify({ aud: CLIENT_ID, azp: CLIENT_ID }));
-  res.end(JSON.stringify({ sub: 'g-123456', email: 'neon.google@example.com', email_verified: true, name: 'Neon Google' }));
+  res.end(
+    JSON.stringify({ sub: 'g-123456', email: 'neon.google@example.com', email_verified: true, name: 'Neon Google' }),
+  );
 });
 await new Promise<void>((ok) => google.listen(0, '127.0.0.1', ok));
 const googleBase = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
 test.afterAll(() => google.close());
 
 test.use({
-  serverEnv: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_USERINFO_URL: `${googleBase}/userinfo`, GOOGLE_TOKENINFO_URL: `${googleBase}/tokeninfo` },
+  serverEnv: {
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_USERINFO_URL: `${googleBase}/userinfo`,
+    GOOGLE_TOKENINFO_URL: `${googleBase}/tokeninfo`,
+  },
 });
 
 const GSI_STUB = `
@@ -30,7 +36,10 @@ window.google = { accounts: { oauth2: { initTokenClient(config) {
   } };
 } } } };`;
 
-test('Google sign-in: a new player is registered with the generated username and the referral link, then signed in', async ({ page, baseURL }) => {
+test('Google sign-in: a new player is registered with the generated username and the referral link, then signed in', async ({
+  page,
+  baseURL,
+}) => {
   let gsiLoads = 0;
   await page.route('https://accounts.google.com/gsi/client', (route) => {
     gsiLoads++;
@@ -40,8 +49,13 @@ test('Google sign-in: a new player is registered with the generated username and
   expect(gsiLoads).toBe(0); // loaded only when a dialog offering Google opens
 
   await page.getByRole('button', { name: 'Connect' }).click();
-  const completion = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH');
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Continue with Google' }).click();
+  const completion = page.waitForRequest(
+    (r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH',
+  );
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Continue with Google' })
+    .click();
   const body = (await completion).postDataJSON() as { username: string; referral_link: string };
   expect(body.referral_link).toBe(`${baseURL}/?refCode=crew77`);
   expect(body.username.length).toBeGreaterThanOrEqual(5);
@@ -49,12 +63,18 @@ test('Google sign-in: a new player is registered with the generated username and
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('player-block')).toContainText(body.username);
   expect(gsiLoads).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { __gsiRequests: unknown[] }).__gsiRequests)).toEqual([{ client_id: CLIENT_ID, scope: 'openid profile email' }]);
+  expect(await page.evaluate(() => (window as unknown as { __gsiRequests: unknown[] }).__gsiRequests)).toEqual([
+    { client_id: CLIENT_ID, scope: 'openid profile email' },
+  ]);
 });
 
 test('a token Google does not vouch for is refused with the catalogue text', async ({ page }) => {
   await page.route('https://accounts.google.com/gsi/client', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GSI_STUB.replace("'google-access-token'", "'forged-token'") }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      body: GSI_STUB.replace("'google-access-token'", "'forged-token'"),
+    }),
   );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
@@ -71,7 +91,14 @@ function googleAnswers(answer: TokenAnswer | null) {
     accounts: {
       oauth2: {
         initTokenClient: (config: Config) => ({
-          requestAccessToken: () => setTimeout(() => (answer ? config.callback(answer) : config.error_callback({ type: 'popup_closed', message: 'Popup window closed' })), 10),
+          requestAccessToken: () =>
+            setTimeout(
+              () =>
+                answer
+                  ? config.callback(answer)
+                  : config.error_callback({ type: 'popup_closed', message: 'Popup window closed' }),
+              10,
+            ),
         }),
       },
     },
@@ -80,11 +107,18 @@ function googleAnswers(answer: TokenAnswer | null) {
 
 test('Google errors show in the dialog that holds the button, with the catalogue texts (spec §8)', async ({ page }) => {
   await page.route('https://accounts.google.com/gsi/client', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GSI_STUB.replace("'google-access-token'", "'forged-token'") }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      body: GSI_STUB.replace("'google-access-token'", "'forged-token'"),
+    }),
   );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Continue with e-mail' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Continue with e-mail' })
+    .click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByRole('button', { name: 'Continue with Google' }).click();
   // Our server refused the token: its catalogue text, in the Login (e-mail) dialog itself.

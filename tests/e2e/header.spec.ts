@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 
-test('a visitor sees Connect, disabled entries with a hint, and locked account links in the footer', async ({ page }) => {
+test('a visitor sees Connect, disabled entries with a hint, and locked account links in the footer', async ({
+  page,
+}) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of ['Shop', 'White paper', 'Staking']) {
@@ -10,7 +12,8 @@ test('a visitor sees Connect, disabled entries with a hint, and locked account l
     await expect(entry).toHaveAttribute('title', 'Coming soon');
   }
   const footer = page.getByRole('contentinfo');
-  for (const name of ['Tasks', 'Referrals', 'Arcade season']) await expect(footer.getByRole('link', { name })).toHaveAttribute('aria-disabled', 'true');
+  for (const name of ['Tasks', 'Referrals', 'Arcade season'])
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('aria-disabled', 'true');
   await expect(footer.getByRole('link', { name: 'Telegram (Russian)' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Telegram (International)' })).toBeVisible();
   await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
@@ -29,7 +32,10 @@ test('a visitor sees Connect, disabled entries with a hint, and locked account l
   await expect(nav.getByRole('link', { name: 'Miner' })).toBeFocused();
 });
 
-test('signed in: the wide menu has the Game and Account groups; under 1250 px a click shows name, wallet and log out', async ({ page, server }) => {
+test('signed in: the wide menu has the Game and Account groups; under 1250 px a click shows name, wallet and log out', async ({
+  page,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'WideNarrow');
   await signInPage(page, account);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -41,9 +47,13 @@ test('signed in: the wide menu has the Game and Account groups; under 1250 px a 
   await expect(game.getByRole('link', { name: 'Leaderboard soon' })).toHaveAttribute('aria-disabled', 'true');
   await expect(game.getByRole('link', { name: 'Auction soon' })).toHaveAttribute('aria-disabled', 'true');
   const accountMenu = page.getByRole('navigation', { name: 'Account' });
-  for (const name of ['Profile', 'Tasks', 'Referrals']) await expect(accountMenu.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Profile', 'Tasks', 'Referrals'])
+    await expect(accountMenu.getByRole('link', { name })).toBeVisible();
   await expect(accountMenu.getByRole('link', { name: 'ICO' })).toHaveCount(0);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Tasks' })).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Tasks' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.mouse.move(5, 700);
@@ -56,7 +66,13 @@ test('signed in: the wide menu has the Game and Account groups; under 1250 px a 
 });
 
 test('an auth call failing on the server opens the error dialog', async ({ page }) => {
-  await page.route('**/api/v1/auth/login-by-email/', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error","code":"internal"}' }));
+  await page.route('**/api/v1/auth/login-by-email/', (r) =>
+    r.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"detail":"Internal Server Error","code":"internal"}',
+    }),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.getByRole('button', { name: 'Continue with e-mail' }).click();

@@ -11,10 +11,21 @@ const ROOT = resolve(import.meta.dirname, '../..');
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
 
-async function call<T>(server: RunningServer, method: string, path: string, body?: unknown, access?: string, headers: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  access?: string,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(access ? { authorization: `Bearer ${access}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(access ? { authorization: `Bearer ${access}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await r.json().catch(() => null);
@@ -31,14 +42,29 @@ export interface Account {
 }
 
 /** A confirmed e-mail account with a username and its password, made through the API (register → mailed link → confirm with X-Registration). */
-export async function createEmailAccount(server: RunningServer, username: string, password = 'punk1234'): Promise<Account> {
+export async function createEmailAccount(
+  server: RunningServer,
+  username: string,
+  password = 'punk1234',
+): Promise<Account> {
   const email = uniqueEmail(username.toLowerCase());
-  const { registration } = await call<{ registration: string }>(server, 'POST', 'auth/register/', { email, password, confirm_password: password });
+  const { registration } = await call<{ registration: string }>(server, 'POST', 'auth/register/', {
+    email,
+    password,
+    confirm_password: password,
+  });
   const link = new URL(await mailedLink(server.dataDir, server.baseURL, email, 'confirmRegistration'));
   // As the registering browser does (decisions §13): with X-Registration the typed password counts.
-  const tokens = await call<{ access: string; refresh: string }>(server, 'GET', `auth/confirm-email/${link.searchParams.get('token')}/`, undefined, undefined, {
-    'x-registration': registration,
-  });
+  const tokens = await call<{ access: string; refresh: string }>(
+    server,
+    'GET',
+    `auth/confirm-email/${link.searchParams.get('token')}/`,
+    undefined,
+    undefined,
+    {
+      'x-registration': registration,
+    },
+  );
   await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);
   // The sign-in by the link mails a new-device notice after its answer (decisions §13): wait for it,
   // so it does not land among the mails the test itself brings about.
@@ -49,7 +75,9 @@ export async function createEmailAccount(server: RunningServer, username: string
 /** Waits ~5 s for an account notice (decisions §13) to `to` whose subject contains `subject`. */
 export async function accountNotice(server: RunningServer, to: string, subject: string): Promise<string> {
   for (let tries = 0; ; tries++) {
-    const mail = readOutbox(server.dataDir).find((m) => m.includes(`To: ${to}`) && /^Subject: (.*)$/m.exec(m)?.[1].includes(subject));
+    const mail = readOutbox(server.dataDir).find(
+      (m) => m.includes(`To: ${to}`) && /^Subject: (.*)$/m.exec(m)?.[1].includes(subject),
+    );
     if (mail) return mail;
     if (tries >= 100) throw new Error(`no notice "${subject}" mailed to ${to}`);
     await new Promise((r) => setTimeout(r, 50));

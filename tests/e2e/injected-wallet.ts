@@ -13,9 +13,18 @@ export interface WalletLog {
   sent: Hex[];
 }
 
-export async function injectChainWallet(page: Page, account: PrivateKeyAccount, node: { rpcUrl: string; chainId: number }): Promise<WalletLog> {
+export async function injectChainWallet(
+  page: Page,
+  account: PrivateKeyAccount,
+  node: { rpcUrl: string; chainId: number },
+): Promise<WalletLog> {
   const log: WalletLog = { calls: [], sent: [] };
-  const chain = defineChain({ id: node.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
+  const chain = defineChain({
+    id: node.chainId,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  });
   const wallet = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
   let chainId = 1;
   const known = new Set([1, node.chainId]);
@@ -38,9 +47,14 @@ export async function injectChainWallet(page: Page, account: PrivateKeyAccount, 
         return { result: await account.signMessage({ message: { raw: params[0] as Hex } }) };
       case 'eth_sendTransaction': {
         const tx = params[0] as { from: string; to: Hex; data: Hex; value?: Hex };
-        if (tx.from.toLowerCase() !== account.address.toLowerCase()) return { error: { code: 4100, message: 'unknown account' } };
+        if (tx.from.toLowerCase() !== account.address.toLowerCase())
+          return { error: { code: 4100, message: 'unknown account' } };
         if (chainId !== node.chainId) return { error: { code: -32000, message: `wallet is on chain ${chainId}` } };
-        const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : 0n });
+        const hash = await wallet.sendTransaction({
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : 0n,
+        });
         log.sent.push(hash);
         return { result: hash };
       }
@@ -49,7 +63,14 @@ export async function injectChainWallet(page: Page, account: PrivateKeyAccount, 
     }
   });
   await page.addInitScript(() => {
-    const call = (window as unknown as { __pxtTestWallet: (m: string, p?: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__pxtTestWallet;
+    const call = (
+      window as unknown as {
+        __pxtTestWallet: (
+          m: string,
+          p?: unknown[],
+        ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+      }
+    ).__pxtTestWallet;
     (window as unknown as { ethereum: unknown }).ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -72,26 +93,39 @@ export async function injectTwoWallets(page: Page) {
     signed[index].push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
     return accounts[index].signMessage({ message: { raw: hex } });
   });
-  await page.addInitScript((addresses: string[]) => {
-    const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> }).__pxtTestSignWith;
-    const dot = (color: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
-    const wallets = addresses.map((address, index) => ({
-      info: { uuid: `00000000-0000-4000-8000-00000000000${index}`, name: ['Alpha Wallet', 'Beta Wallet'][index], icon: dot(['#f00', '#00f'][index]), rdns: ['com.alpha', 'com.beta'][index] },
-      provider: {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return '0x1';
-          if (method === 'personal_sign') return signWith(index, String(params?.[0]));
-          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+  await page.addInitScript(
+    (addresses: string[]) => {
+      const signWith = (window as unknown as { __pxtTestSignWith: (i: number, hex: string) => Promise<string> })
+        .__pxtTestSignWith;
+      const dot = (color: string) =>
+        `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${color}"/></svg>`)}`;
+      const wallets = addresses.map((address, index) => ({
+        info: {
+          uuid: `00000000-0000-4000-8000-00000000000${index}`,
+          name: ['Alpha Wallet', 'Beta Wallet'][index],
+          icon: dot(['#f00', '#00f'][index]),
+          rdns: ['com.alpha', 'com.beta'][index],
         },
-        on() {},
-        removeListener() {},
-      },
-    }));
-    (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
-    const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, accounts.map((a) => a.address));
+        provider: {
+          async request({ method, params }: { method: string; params?: unknown[] }) {
+            if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+            if (method === 'eth_chainId') return '0x1';
+            if (method === 'personal_sign') return signWith(index, String(params?.[0]));
+            throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+          },
+          on() {},
+          removeListener() {},
+        },
+      }));
+      (window as unknown as { ethereum: unknown }).ethereum = wallets[0].provider;
+      const announce = () =>
+        wallets.forEach((w) =>
+          window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })),
+        );
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    },
+    accounts.map((a) => a.address),
+  );
   return { accounts, signed };
 }

@@ -22,14 +22,21 @@ test('the manifest has what an install needs, and every icon exists with its dec
   expect(res.ok()).toBe(true);
   expect(res.headers()['cache-control']).toBe('no-cache');
   const manifest = JSON.parse(await res.text());
-  expect(manifest).toMatchObject({ name: 'PXT Companion', short_name: 'PXT', start_url: '/', scope: '/', display: 'standalone' });
+  expect(manifest).toMatchObject({
+    name: 'PXT Companion',
+    short_name: 'PXT',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+  });
   expect(manifest.description).toBeTruthy();
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
   expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
   expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/miner', '/tasks']);
 
   const icons: { src: string; sizes: string; type: string; purpose?: string }[] = manifest.icons;
-  const has = (size: string, purpose: string) => icons.some((i) => i.sizes === size && (i.purpose ?? 'any').split(' ').includes(purpose));
+  const has = (size: string, purpose: string) =>
+    icons.some((i) => i.sizes === size && (i.purpose ?? 'any').split(' ').includes(purpose));
   expect(has('192x192', 'any')).toBe(true);
   expect(has('512x512', 'any')).toBe(true);
   expect(has('512x512', 'maskable')).toBe(true);
@@ -42,7 +49,9 @@ test('the manifest has what an install needs, and every icon exists with its dec
   }
 });
 
-test('install sheet: English and Russian manifests with their own texts, narrow and wide screenshots, launch_handler and localized shortcuts', async ({ request }) => {
+test('install sheet: English and Russian manifests with their own texts, narrow and wide screenshots, launch_handler and localized shortcuts', async ({
+  request,
+}) => {
   const read = async (path: string) => {
     const r = await request.get(path);
     expect(r.ok(), path).toBe(true);
@@ -57,8 +66,14 @@ test('install sheet: English and Russian manifests with their own texts, narrow 
   expect(ru.lang).toBe('ru');
   expect(ru.description).toMatch(/[а-яё]/i);
   expect(ru.description).not.toBe(en.description);
-  expect(en.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Miner', '/miner'], ['Tasks', '/tasks']]);
-  expect(ru.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Майнер', '/miner'], ['Задания', '/tasks']]);
+  expect(en.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
+    ['Miner', '/miner'],
+    ['Tasks', '/tasks'],
+  ]);
+  expect(ru.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
+    ['Майнер', '/miner'],
+    ['Задания', '/tasks'],
+  ]);
   for (const m of [en, ru]) {
     expect(m.launch_handler.client_mode[0]).toMatch(/^(navigate-existing|focus-existing)$/);
     const shots: { src: string; sizes: string; type: string; form_factor: string; label: string }[] = m.screenshots;
@@ -88,7 +103,11 @@ test('the shell files a deploy changes are revalidated on every load', async ({ 
   expect(sw.headers()['content-type']).toMatch(/javascript/);
 });
 
-test('Chromium finds the app installable: the worker controls the page, answers its fetches, no installability errors', async ({ playwright, launchOptions, baseURL }) => {
+test('Chromium finds the app installable: the worker controls the page, answers its fetches, no installability errors', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
   // A persistent profile: Chromium never offers installation in an incognito-like context.
   const profile = mkdtempSync(join(tmpdir(), 'pxt-profile-'));
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
@@ -110,7 +129,9 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
     expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors).toEqual([]);
 
     // A Russian player gets the Russian manifest, and it is just as installable.
@@ -119,10 +140,14 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ru.webmanifest');
     // Chromium fetches the new manifest on its own time after the link changes: on a loaded machine
     // (two test files at once) that took longer than the default 5 s once.
-    await expect.poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url, { timeout: 20_000 }).toBe(`${baseURL}/manifest.ru.webmanifest`);
+    await expect
+      .poll(async () => ((await cdp.send('Page.getAppManifest')) as { url: string }).url, { timeout: 20_000 })
+      .toBe(`${baseURL}/manifest.ru.webmanifest`);
     const ruManifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] };
     expect(ruManifest.errors).toEqual([]);
-    expect(((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
+    expect(
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors,
+    ).toEqual([]);
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await page.reload();
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 import { admin, createEmailAccount, signInPage } from './helpers';
 
-test('the language switcher appears with the language flag; Rus reloads the page in Russian at the same scroll position', async ({ page, server }) => {
+test('the language switcher appears with the language flag; Rus reloads the page in Russian at the same scroll position', async ({
+  page,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'PolyglotX');
   await signInPage(page, account);
   await page.goto('/');
@@ -18,7 +21,9 @@ test('the language switcher appears with the language flag; Rus reloads the page
   await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: 'Rus' }).click()]);
 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Майните PXT.');
-  await expect(page.getByRole('group', { name: 'Язык интерфейса' }).getByRole('button', { name: 'Rus' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Язык интерфейса' }).getByRole('button', { name: 'Rus' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ru');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);

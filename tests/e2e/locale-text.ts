@@ -9,7 +9,11 @@ const cache = new Map<string, Record<string, unknown>>();
 export function text(lang: string, key: string, values: Record<string, string | number> = {}): string {
   const [ns, path] = key.includes(':') ? key.split(':', 2) : ['common', key];
   const file = `${lang}/${ns}`;
-  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(resolve(ROOT, `public/locales/${file}.json`), 'utf8')) as Record<string, unknown>);
+  if (!cache.has(file))
+    cache.set(
+      file,
+      JSON.parse(readFileSync(resolve(ROOT, `public/locales/${file}.json`), 'utf8')) as Record<string, unknown>,
+    );
   let node: unknown = cache.get(file);
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`no string ${lang}:${key}`);

@@ -40,11 +40,17 @@ const shifted = (page: Page) => page.evaluate(() => window.__shifts);
 const total = (shifts: Shift[]) => shifts.reduce((sum, s) => sum + s.value, 0);
 
 /** Two frames, so what React committed has been painted (and any shift it made reported). */
-const painted = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-test('signed-in /miner: neither the figures nor the claim-reminder card move the page when they arrive', async ({ page, server }) => {
+test('signed-in /miner: neither the figures nor the claim-reminder card move the page when they arrive', async ({
+  page,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'steadyMiner');
-  const started = await fetch(`${server.baseURL}/api/v1/mining/start/`, { headers: { authorization: `Bearer ${account.access}` } });
+  const started = await fetch(`${server.baseURL}/api/v1/mining/start/`, {
+    headers: { authorization: `Bearer ${account.access}` },
+  });
   expect(started.ok).toBe(true);
   await signInPage(page, account);
   await watchShifts(page);
@@ -69,7 +75,9 @@ test('signed-in /miner: neither the figures nor the claim-reminder card move the
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');
   // The PWA layer (loaded when the page is idle) and the player's part of it are in: on the old
   // page the card was pushed in here, above the miner.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/player-pwa-[^/]*\.js/.test(r.name)));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((r) => /\/player-pwa-[^/]*\.js/.test(r.name)),
+  );
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription());
   await painted(page);
   await painted(page);

@@ -20,7 +20,9 @@ async function openMiner(page: Page) {
 
 async function waitForClaim(page: Page) {
   // The session is SESSION_SECONDS long: wait for the countdown to end and Claim to open.
-  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
+  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', {
+    timeout: (SESSION_SECONDS + 15) * 1000,
+  });
   await expect(page.getByRole('button', { name: 'Claim', exact: true })).toBeEnabled();
 }
 
@@ -49,12 +51,16 @@ test('start, boost with the force_apply question, watch the countdown, claim the
   // First the Notice of spec §4 (no way to apply from it), then the confirmation with the server's
   // message and efficiency; Cancel there closes without applying.
   const notice = page.getByRole('dialog', { name: 'Boost longer than the session' });
-  await expect(notice).toContainText('The 1 h boost lasts longer than the time left in this mining session. Unused boost time expires.');
+  await expect(notice).toContainText(
+    'The 1 h boost lasts longer than the time left in this mining session. Unused boost time expires.',
+  );
   await expect(notice.getByRole('button', { name: 'Use it anyway' })).toHaveCount(0);
   await notice.getByRole('button', { name: 'Continue' }).click();
   let confirmation = page.getByRole('dialog', { name: 'Use the boost now?' });
   await expect(notice).toBeHidden();
-  await expect(confirmation.getByTestId('boost-message')).toHaveText('The boost lasts longer than the time left in this mining session. Unused boost time expires.');
+  await expect(confirmation.getByTestId('boost-message')).toHaveText(
+    'The boost lasts longer than the time left in this mining session. Unused boost time expires.',
+  );
   await expect(confirmation.getByTestId('boost-efficiency')).toHaveText(/^Only \d+% of the boost will count\.$/);
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -115,7 +121,10 @@ test('a claim made offline waits in the outbox and is paid once back online', as
   await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent())).toBeCloseTo(reward, 6);
 });
 
-test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner once the Gems suffice', async ({ page, server }) => {
+test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner once the Gems suffice', async ({
+  page,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'minerShop');
   await signInPage(page, account);
   await page.goto('/mining');
@@ -153,7 +162,9 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const auto = page.getByRole('dialog', { name: 'Auto Miner' });
   // Issue 16: what is missing, as progress rather than a red refusal.
-  await expect(auto.getByTestId('auto-miner-progress')).toHaveText('You have 45 of 150 Gems: 105 more and you can subscribe.');
+  await expect(auto.getByTestId('auto-miner-progress')).toHaveText(
+    'You have 45 of 150 Gems: 105 more and you can subscribe.',
+  );
   // 105 Gems are missing: ONE order of 3 × 50 Gems, and the subscription once it is paid.
   await auto.getByRole('button', { name: 'Buy 150 Gems and subscribe' }).click();
   const dialog = page.getByRole('dialog', { name: 'Top up balance' });
@@ -176,11 +187,15 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   // No session was running, so the Auto Miner started one; when it ends the server claims it and
   // starts the next, and the page fetches that by itself.
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');
-  await expect.poll(async () => amount(await page.getByTestId('balance-pxt').textContent()), { timeout: (SESSION_SECONDS + 25) * 1000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => amount(await page.getByTestId('balance-pxt').textContent()), {
+      timeout: (SESSION_SECONDS + 25) * 1000,
+    })
+    .toBeGreaterThan(0);
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');
 });
 
-test('select a boost before the start, then the guide\'s last step starts mining with it', async ({ page, server }) => {
+test("select a boost before the start, then the guide's last step starts mining with it", async ({ page, server }) => {
   const account = await createEmailAccount(server, 'minerGuide');
   await signInPage(page, account);
 
@@ -200,7 +215,9 @@ test('select a boost before the start, then the guide\'s last step starts mining
 
   // No referrals yet: the claim is not offered, and the card says why (issue 16).
   await expect(page.getByRole('button', { name: 'Claim referral boosts' })).toBeDisabled();
-  await expect(page.getByTestId('referral-boost-waiting')).toHaveText('Nothing to claim yet: a friend counts once they claim their first mining session.');
+  await expect(page.getByTestId('referral-boost-waiting')).toHaveText(
+    'Nothing to claim yet: a friend counts once they claim their first mining session.',
+  );
 
   // The guide: 5 steps, back/next/dots, reset to step 1 on every opening.
   await page.goto('/miner');

@@ -44,7 +44,9 @@ function ledgerRows(server: RunningServer, username: string, reason: string): nu
   const db = new Database(join(server.dataDir, 'pxt.sqlite'), { readonly: true });
   try {
     const row = db
-      .prepare('SELECT count(*) AS n FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = ?')
+      .prepare(
+        'SELECT count(*) AS n FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = ?',
+      )
       .get(username, reason) as { n: number };
     return row.n;
   } finally {
@@ -54,7 +56,11 @@ function ledgerRows(server: RunningServer, username: string, reason: string): nu
 
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
-test('offline, /miner reloads with the countdown and the guide; a claim made offline is paid once when the server is back', async ({ page, context, server }) => {
+test('offline, /miner reloads with the countdown and the guide; a claim made offline is paid once when the server is back', async ({
+  page,
+  context,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'offlineMiner');
   await signInPage(page, account);
   await page.goto('/miner');
@@ -87,12 +93,15 @@ test('offline, /miner reloads with the countdown and the guide; a claim made off
   await expect(guide).toBeHidden();
 
   // The session ends while offline; the claim waits in the outbox and the banner counts it.
-  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
+  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', {
+    timeout: (SESSION_SECONDS + 15) * 1000,
+  });
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Claim queued' })).toBeVisible();
   await expect(page.getByTestId('pending-calls')).toHaveText('Waiting to be sent: 1');
   const syncTags = await page.evaluate(async () => {
-    const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }) | undefined;
+    const reg = (await navigator.serviceWorker.getRegistration()) as
+      (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }) | undefined;
     return reg?.sync ? reg.sync.getTags() : null;
   });
   if (syncTags !== null) expect(syncTags).toContain('outbox-replay');
@@ -116,13 +125,19 @@ test('offline, /miner reloads with the countdown and the guide; a claim made off
   expect(sessions.results.map((s) => s.claimed)).toEqual([true]);
 });
 
-test('a claim that got no answer waits; a Background Sync wakes the worker, which has the page replay it once', async ({ page, context, server }) => {
+test('a claim that got no answer waits; a Background Sync wakes the worker, which has the page replay it once', async ({
+  page,
+  context,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'syncMiner');
   await signInPage(page, account);
   await page.goto('/miner');
   await underServiceWorker(page);
   await page.getByRole('button', { name: 'Start mining' }).click();
-  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', { timeout: (SESSION_SECONDS + 15) * 1000 });
+  await expect(page.getByTestId('miner-status')).toHaveText('Ready to claim', {
+    timeout: (SESSION_SECONDS + 15) * 1000,
+  });
 
   // The browser still thinks it is online, but the server is gone: the claim gets no answer.
   await server.halt();
@@ -135,18 +150,29 @@ test('a claim that got no answer waits; a Background Sync wakes the worker, whic
   await server.restart();
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) =>
+    registrations.push(...e.registrations),
+  );
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${server.baseURL}/`)?.registrationId).toBeTruthy();
   const { registrationId } = registrations.find((r) => r.scopeURL === `${server.baseURL}/`)!;
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.baseURL, registrationId, tag: 'outbox-replay', lastChance: false });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: server.baseURL,
+    registrationId,
+    tag: 'outbox-replay',
+    lastChance: false,
+  });
 
   await expect(banner).toBeHidden();
   await expect(page.getByTestId('miner-status')).toHaveText('Idle');
   expect(ledgerRows(server, account.username, 'mining_claim')).toBe(1);
 });
 
-test('after one online visit, a cold start of / and /miner in a new tab works with no network and no server', async ({ page, context, server }) => {
+test('after one online visit, a cold start of / and /miner in a new tab works with no network and no server', async ({
+  page,
+  context,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'coldStart');
   await signInPage(page, account);
   await page.goto('/miner');
@@ -168,7 +194,11 @@ test('after one online visit, a cold start of / and /miner in a new tab works wi
   await backOnline(context, server);
 });
 
-test('an article read once opens offline, from Dexie and from the worker’s blog cache', async ({ page, context, server }) => {
+test('an article read once opens offline, from Dexie and from the worker’s blog cache', async ({
+  page,
+  context,
+  server,
+}) => {
   const account = await createEmailAccount(server, 'offlineReader');
   await signInPage(page, account);
   await page.goto('/blog');
@@ -184,7 +214,14 @@ test('an article read once opens offline, from Dexie and from the worker’s blo
   const articleId = articleUrl.split('/article/')[1];
   // The worker kept the article's API answer (stale-while-revalidate).
   await expect
-    .poll(() => page.evaluate(() => caches.open('pxt-blog-v1').then((c) => c.keys()).then((keys) => keys.map((k) => new URL(k.url).pathname))))
+    .poll(() =>
+      page.evaluate(() =>
+        caches
+          .open('pxt-blog-v1')
+          .then((c) => c.keys())
+          .then((keys) => keys.map((k) => new URL(k.url).pathname)),
+      ),
+    )
     .toContain(`/api/v1/blog/${articleId}/`);
 
   await goOffline(context, server);
@@ -201,7 +238,10 @@ test('an article read once opens offline, from Dexie and from the worker’s blo
   await backOnline(context, server);
 });
 
-test('a new deploy shows the Reload prompt; the page reloads only when the player chooses Reload', async ({ page, server }) => {
+test('a new deploy shows the Reload prompt; the page reloads only when the player chooses Reload', async ({
+  page,
+  server,
+}) => {
   // Serve a copy of the build, so this test can change the worker's bytes like a deploy would.
   const copy = mkdtempSync(join(tmpdir(), 'pxt-deploy-'));
   try {
@@ -221,12 +261,22 @@ test('a new deploy shows the Reload prompt; the page reloads only when the playe
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { halfTyped?: string }).halfTyped)).toBe('gm, punk');
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting !== null))).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting !== null))).toBe(
+      true,
+    );
 
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
     expect(await page.evaluate(() => (window as unknown as { halfTyped?: string }).halfTyped)).toBeUndefined();
     // The new worker is the active one and nothing waits any more.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: r?.waiting !== null, active: r?.active?.state })))).toEqual({ waiting: false, active: 'activated' });
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          navigator.serviceWorker
+            .getRegistration()
+            .then((r) => ({ waiting: r?.waiting !== null, active: r?.active?.state })),
+        ),
+      )
+      .toEqual({ waiting: false, active: 'activated' });
     await expect(page.getByText('A new version is available')).toBeHidden();
   } finally {
     await server.restart();

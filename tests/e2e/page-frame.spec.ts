@@ -7,7 +7,8 @@ import { createEmailAccount, signInPage } from './helpers';
 
 const header = (page: Page) => page.locator('header.site-header');
 /** The header fades that have started so far (recorded by the init script below). */
-const fadesStarted = (page: Page) => page.evaluate(() => (window as unknown as { __headerFades: string[] }).__headerFades);
+const fadesStarted = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __headerFades: string[] }).__headerFades);
 
 async function recordHeaderFades(page: Page) {
   await page.addInitScript(() => {
@@ -29,7 +30,10 @@ async function expectNoFade(page: Page) {
   expect(await header(page).evaluate((h) => h.getAnimations().length)).toBe(0);
 }
 
-test('the header fades in once on the first entry to each fade page, also between two of them', async ({ page, server }) => {
+test('the header fades in once on the first entry to each fade page, also between two of them', async ({
+  page,
+  server,
+}) => {
   await signInPage(page, await createEmailAccount(server, 'FadeRider'));
   await recordHeaderFades(page);
   await page.goto('/');
@@ -72,7 +76,12 @@ test('the header fades in once on the first entry to each fade page, also betwee
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect.poll(() => fadesStarted(page)).toHaveLength(4);
-  expect((await fadesStarted(page)).map((f) => f.split(' ')[0])).toEqual(['/tasks', '/referrals', '/arcade', '/profile']);
+  expect((await fadesStarted(page)).map((f) => f.split(' ')[0])).toEqual([
+    '/tasks',
+    '/referrals',
+    '/arcade',
+    '/profile',
+  ]);
 });
 
 test('the footer is not there on /miner, /mining and /boost, and is on the other pages', async ({ page, server }) => {

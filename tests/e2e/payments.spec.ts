@@ -56,15 +56,19 @@ const test = base.extend<{ server: RunningServer }, { world: PaymentWorld }>({
   ],
   server: async ({ world }, use, testInfo) => {
     await use(world.server);
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server.log', { body: world.server.log(), contentType: 'text/plain' });
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('server.log', { body: world.server.log(), contentType: 'text/plain' });
   },
   baseURL: async ({ world }, use) => use(world.server.baseURL),
 });
 
-const accessToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('pxt.accessToken') ?? 'null') as string);
+const accessToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('pxt.accessToken') ?? 'null') as string);
 
 async function ordersOf(page: Page, server: RunningServer): Promise<OrdersPage> {
-  const r = await fetch(`${server.baseURL}/api/v1/payments/orders/`, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
+  const r = await fetch(`${server.baseURL}/api/v1/payments/orders/`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
   expect(r.status).toBe(200);
   return (await r.json()) as OrdersPage;
 }
@@ -74,14 +78,20 @@ function topUpLedger(server: RunningServer, username: string): { amount: number;
   const db = new Database(join(server.dataDir, 'pxt.sqlite'), { readonly: true });
   try {
     return db
-      .prepare("SELECT l.amount, l.unique_key FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = 'top_up' ORDER BY l.id")
+      .prepare(
+        "SELECT l.amount, l.unique_key FROM ledger l JOIN users u ON u.id = l.user_id WHERE lower(u.username) = lower(?) AND l.reason = 'top_up' ORDER BY l.id",
+      )
       .all(username) as { amount: number; unique_key: string }[];
   } finally {
     db.close();
   }
 }
 
-test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmations and shows +50 Gems once', async ({ page, world, server }) => {
+test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmations and shows +50 Gems once', async ({
+  page,
+  world,
+  server,
+}) => {
   const { node, usdt, treasury } = world;
   const payer = await node.fundedAccount(usdt, 10n * USDT);
   const wallet = await injectChainWallet(page, payer, node);
@@ -89,7 +99,10 @@ test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmat
   // Sign in with the wallet (a new player picks a username).
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Connect wallet' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Connect wallet' })
+    .click();
   const details = page.getByRole('dialog', { name: 'Choose your username' });
   await expect(details).toBeVisible({ timeout: 20_000 });
   await details.getByLabel('Username').fill('UsdtPayer');
@@ -129,7 +142,9 @@ test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmat
   await page.reload();
   await expect(page.getByTestId('balance-gems')).toHaveText('50');
   const orders = await ordersOf(page, server);
-  expect(orders.results.map((o) => [o.method, o.status, o.gems, o.tx_hash])).toEqual([['tether', 'paid', 50, wallet.sent[0].toLowerCase()]]);
+  expect(orders.results.map((o) => [o.method, o.status, o.gems, o.tx_hash])).toEqual([
+    ['tether', 'paid', 50, wallet.sent[0].toLowerCase()],
+  ]);
   expect(topUpLedger(server, 'UsdtPayer')).toEqual([{ amount: 50, unique_key: `order:${orders.results[0].id}` }]);
   expect(wallet.sent).toHaveLength(1);
 
@@ -139,13 +154,22 @@ test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmat
   await expect(dialog.getByTestId('order-status')).toHaveCount(0);
 });
 
-test('card (in Russian): Stripe Checkout, back to /miner?order=id waiting, paid after the signed webhook; the open order shows after a reload', async ({ page, world, server }) => {
+test('card (in Russian): Stripe Checkout, back to /miner?order=id waiting, paid after the signed webhook; the open order shows after a reload', async ({
+  page,
+  world,
+  server,
+}) => {
   const { stripe } = world;
   const account = await createEmailAccount(server, 'CardPayer');
   await signInPage(page, account);
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'ru'));
   // Stripe's hosted page: the stand-in's checkout address, answered here.
-  await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Stripe Checkout</h1>' }));
+  await page.route('https://checkout.stripe.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Stripe Checkout</title><h1>Stripe Checkout</h1>',
+    }),
+  );
 
   await page.goto('/miner');
   await expect(page.getByTestId('balance-gems')).toHaveText('0');
@@ -176,7 +200,11 @@ test('card (in Russian): Stripe Checkout, back to /miner?order=id waiting, paid 
   // The customer pays on Stripe; Stripe delivers the signed webhook (twice: a repeat changes nothing).
   const body = stripe.event('checkout.session.completed', stripe.pay(sessionId));
   for (let i = 0; i < 2; i++) {
-    const r = await fetch(`${server.baseURL}/api/v1/payments/webhooks/stripe/`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(body) }, body });
+    const r = await fetch(`${server.baseURL}/api/v1/payments/webhooks/stripe/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(body) },
+      body,
+    });
     expect(r.status).toBe(200);
   }
 
@@ -191,7 +219,11 @@ test('card (in Russian): Stripe Checkout, back to /miner?order=id waiting, paid 
   expect(topUpLedger(server, 'CardPayer')).toEqual([{ amount: 50, unique_key: `order:${orderId}` }]);
 });
 
-test('without a linked wallet USDT asks to link one first; offline the Pay button says payments need a connection, and nothing is queued', async ({ page, server, context }) => {
+test('without a linked wallet USDT asks to link one first; offline the Pay button says payments need a connection, and nothing is queued', async ({
+  page,
+  server,
+  context,
+}) => {
   const account = await createEmailAccount(server, 'OfflinePayer');
   await signInPage(page, account);
   await page.goto('/miner');
@@ -202,7 +234,9 @@ test('without a linked wallet USDT asks to link one first; offline the Pay butto
   // An e-mail player has no wallet: tether asks to link one (the wallet quest's dialog), no order is made.
   await dialog.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: 'Tether (USDT)' }).check();
   await dialog.getByRole('button', { name: 'Pay now' }).click();
-  await expect(dialog.getByText('USDT is paid from the wallet linked to your account. Link a wallet first.')).toBeVisible();
+  await expect(
+    dialog.getByText('USDT is paid from the wallet linked to your account. Link a wallet first.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Link a wallet' }).click();
   await expect(page.getByRole('dialog', { name: 'Connect wallet' })).toBeVisible();
   expect((await ordersOf(page, server)).count).toBe(0);
@@ -215,12 +249,17 @@ test('without a linked wallet USDT asks to link one first; offline the Pay butto
   await context.setOffline(false);
   await expect(dialog.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   expect((await ordersOf(page, server)).count).toBe(0);
-  expect(await page.evaluate(() => new Promise<number>((ok) => {
-    const open = indexedDB.open('pxt-companion');
-    open.onsuccess = () => {
-      const tx = open.result.transaction('outbox', 'readonly');
-      const req = tx.objectStore('outbox').count();
-      req.onsuccess = () => ok(req.result);
-    };
-  }))).toBe(0);
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise<number>((ok) => {
+          const open = indexedDB.open('pxt-companion');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readonly');
+            const req = tx.objectStore('outbox').count();
+            req.onsuccess = () => ok(req.result);
+          };
+        }),
+    ),
+  ).toBe(0);
 });

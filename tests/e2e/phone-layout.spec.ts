@@ -15,9 +15,33 @@ test.setTimeout(240_000);
 const WIDTHS = [320, 390, 430] as const;
 const LANGS = ['en', 'ru'] as const;
 const PUBLIC_ROUTES = ['/', '/blog', '/profile', '/privacy', '/terms', '/no-such-page'];
-const PLAYER_ROUTES = ['/', '/blog', '/article/what-is-pxt', '/profile', '/tasks', '/referrals', '/arcade', '/miner', '/mining', '/boost', '/ico', '/privacy', '/terms'];
+const PLAYER_ROUTES = [
+  '/',
+  '/blog',
+  '/article/what-is-pxt',
+  '/profile',
+  '/tasks',
+  '/referrals',
+  '/arcade',
+  '/miner',
+  '/mining',
+  '/boost',
+  '/ico',
+  '/privacy',
+  '/terms',
+];
 /** The screens a player sees most, photographed at 390 px. */
-const MAIN_SCREENS = new Set(['/', '/blog', '/profile', '/tasks', '/referrals', '/arcade', '/miner', '/mining', '/boost']);
+const MAIN_SCREENS = new Set([
+  '/',
+  '/blog',
+  '/profile',
+  '/tasks',
+  '/referrals',
+  '/arcade',
+  '/miner',
+  '/mining',
+  '/boost',
+]);
 
 async function openIn(page: Page, lang: string, route: string): Promise<void> {
   await page.goto(route);
@@ -36,7 +60,10 @@ async function overflow(page: Page): Promise<{ excess: number; culprits: string[
     if (excess > 0) {
       for (const el of Array.from(document.querySelectorAll('body *'))) {
         const r = el.getBoundingClientRect();
-        if (r.width > 0 && r.right > width + 0.5) culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').trim().slice(0, 30)}" → ${Math.round(r.right)}`);
+        if (r.width > 0 && r.right > width + 0.5)
+          culprits.push(
+            `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').trim().slice(0, 30)}" → ${Math.round(r.right)}`,
+          );
         if (culprits.length >= 6) break;
       }
     }
@@ -65,7 +92,8 @@ async function checkRoutes(page: Page, testInfo: TestInfo, lang: string, who: st
       await page.setViewportSize({ width, height: 844 });
       const { excess, culprits } = await overflow(page);
       if (excess > 0) problems.push(`${lang} ${who} ${route} @${width}: ${excess}px too wide (${culprits.join(', ')})`);
-      if (width === 390 && MAIN_SCREENS.has(route)) await screenshot(page, testInfo, `390-${lang}-${who}-${slug(route)}.png`);
+      if (width === 390 && MAIN_SCREENS.has(route))
+        await screenshot(page, testInfo, `390-${lang}-${who}-${slug(route)}.png`);
     }
   }
   expect(problems).toEqual([]);
@@ -81,7 +109,10 @@ for (const lang of LANGS) {
       await checkRoutes(page, testInfo, lang, 'visitor', PUBLIC_ROUTES);
     });
 
-    test(`no page scrolls sideways at 320–430 px with the language switcher shown, and the account menu opens on screen (${lang})`, async ({ page, server }, testInfo) => {
+    test(`no page scrolls sideways at 320–430 px with the language switcher shown, and the account menu opens on screen (${lang})`, async ({
+      page,
+      server,
+    }, testInfo) => {
       const account = await createEmailAccount(server, `Phone${lang}Player`);
       admin(server, 'flag', account.email, 'language', 'on');
       admin(server, 'flag', account.email, 'ico', 'on');
@@ -92,7 +123,9 @@ for (const lang of LANGS) {
         await page.setViewportSize({ width, height: 844 });
         await openIn(page, lang, '/profile');
         const block = page.getByTestId('player-block');
-        await expect(page.getByRole('group', { name: lang === 'en' ? 'Interface language' : 'Язык интерфейса' })).toBeVisible();
+        await expect(
+          page.getByRole('group', { name: lang === 'en' ? 'Interface language' : 'Язык интерфейса' }),
+        ).toBeVisible();
         const blockBox = (await block.boundingBox())!;
         expect(blockBox.x + blockBox.width, `player block right edge @${width}`).toBeLessThanOrEqual(width);
         await block.click();

@@ -6,7 +6,10 @@ import { expect, test } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 
 const SESSION_SECONDS = 5;
-test.use({ viewport: { width: 390, height: 844 }, serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' } });
+test.use({
+  viewport: { width: 390, height: 844 },
+  serverEnv: { MINING_SESSION_SECONDS: String(SESSION_SECONDS), WORKER_INTERVAL_MS: '500' },
+});
 test.describe.configure({ timeout: 120_000 });
 
 const NOTICES = '.pwa-dock > *, [data-testid="offline-banner"], .mining-notice';
@@ -21,9 +24,12 @@ async function overlaps(page: Page): Promise<string[]> {
     ({ notices, content }) => {
       const found: string[] = [];
       const visible = (r: DOMRect) => r.width > 0 && r.height > 0;
-      const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const hit = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
-      const targets = Array.from(document.querySelectorAll<HTMLElement>(content)).filter((el) => !el.closest('.pwa-dock'));
+      const targets = Array.from(document.querySelectorAll<HTMLElement>(content)).filter(
+        (el) => !el.closest('.pwa-dock'),
+      );
       for (const el of targets) {
         for (const block of ['end', 'center', 'start'] as const) {
           el.scrollIntoView({ block });
@@ -33,7 +39,8 @@ async function overlaps(page: Page): Promise<string[]> {
           for (const n of Array.from(document.querySelectorAll<HTMLElement>(notices))) {
             if (n === el || n.contains(el) || el.contains(n)) continue;
             const nr = n.getBoundingClientRect();
-            if (visible(nr) && hit(r, nr)) found.push(`${n.className} covers "${(el.textContent ?? '').trim().slice(0, 30)}" (${block})`);
+            if (visible(nr) && hit(r, nr))
+              found.push(`${n.className} covers "${(el.textContent ?? '').trim().slice(0, 30)}" (${block})`);
           }
         }
       }
@@ -44,7 +51,11 @@ async function overlaps(page: Page): Promise<string[]> {
 }
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`the reminder card and the offline line cover nothing, offline is said once, the pending claim stays one line (${lang})`, async ({ page, context, server }) => {
+  test(`the reminder card and the offline line cover nothing, offline is said once, the pending claim stays one line (${lang})`, async ({
+    page,
+    context,
+    server,
+  }) => {
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     const account = await createEmailAccount(server, `Notices${lang}`);
     await signInPage(page, account);
@@ -53,7 +64,9 @@ for (const lang of ['en', 'ru'] as const) {
     const action = page.locator('.mining-rig__actions button');
     await expect(page.getByTestId('miner-status')).toHaveClass(/mining-badge--idle/);
     await action.click();
-    await expect(page.getByTestId('miner-status')).toHaveClass(/mining-badge--ready/, { timeout: (SESSION_SECONDS + 20) * 1000 });
+    await expect(page.getByTestId('miner-status')).toHaveClass(/mining-badge--ready/, {
+      timeout: (SESSION_SECONDS + 20) * 1000,
+    });
     await expect(action).toBeEnabled();
     const oneLine = (await action.boundingBox())!.height;
 
@@ -74,7 +87,12 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId('claim-pending-hint')).toBeVisible();
     expect(await overlaps(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`), fullPage: true });
-    await test.info().attach(`390-${lang}-miner-offline-pending.png`, { path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`), contentType: 'image/png' });
+    await test
+      .info()
+      .attach(`390-${lang}-miner-offline-pending.png`, {
+        path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`),
+        contentType: 'image/png',
+      });
 
     await context.setOffline(false);
     await expect(page.getByTestId('miner-status')).toHaveClass(/mining-badge--idle/);

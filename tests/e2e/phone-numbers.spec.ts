@@ -6,10 +6,16 @@ import { admin, createEmailAccount, signInPage } from './helpers';
 // A 60-second session at 1 PXT/h pays 1/60 PXT = 0.0166666…: the server pays 0.016666.
 test.use({ serverEnv: { MINING_SESSION_SECONDS: '60' } });
 
-const PXT = { en: { balance: '0.149289', estimate: '0.016666 PXT', gems: '1,500' }, ru: { balance: '0,149289', estimate: '0,016666 PXT', gems: /^1\s500$/ } };
+const PXT = {
+  en: { balance: '0.149289', estimate: '0.016666 PXT', gems: '1,500' },
+  ru: { balance: '0,149289', estimate: '0,016666 PXT', gems: /^1\s500$/ },
+};
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`PXT shows six truncated decimals and the phone profile does not wrap it (${lang})`, async ({ page, server }) => {
+  test(`PXT shows six truncated decimals and the phone profile does not wrap it (${lang})`, async ({
+    page,
+    server,
+  }) => {
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     const account = await createEmailAccount(server, `Numbers${lang}`);
     admin(server, 'grant', account.email, 'pxt', '0.149289');
@@ -22,7 +28,9 @@ for (const lang of ['en', 'ru'] as const) {
       const pxt = page.getByTestId('profile-pxt');
       await expect(pxt).toHaveText(PXT[lang].balance);
       await expect(page.getByTestId('profile-gems')).toHaveText(PXT[lang].gems);
-      const lines = await pxt.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      const lines = await pxt.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
       expect(lines, `PXT lines at ${width} px`).toBe(1);
     }
 

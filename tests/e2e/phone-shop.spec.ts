@@ -10,7 +10,10 @@ const TEXT = {
 };
 
 for (const lang of ['en', 'ru'] as const) {
-  test(`on a phone the purchase's outcome and the Gems left show on the tapped item, in view (${lang})`, async ({ page, server }) => {
+  test(`on a phone the purchase's outcome and the Gems left show on the tapped item, in view (${lang})`, async ({
+    page,
+    server,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     const account = await createEmailAccount(server, `Shop${lang}`);

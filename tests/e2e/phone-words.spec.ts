@@ -9,8 +9,30 @@ import { createEmailAccount, signInPage } from './helpers';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const T = {
-  en: { h1: 'Mine PXT.', season: 'Season 1', privacy: 'Privacy Policy', terms: 'Terms of Use', privacyLink: /^Privacy Policy$/, termsLink: /^Terms of Use$/, signIn: 'Sign in with a wallet', skip: 'Skip to main content', soon: 'soon', menu: 'Menu' },
-  ru: { h1: 'Майните PXT.', season: 'Сезон 1', privacy: 'Политика конфиденциальности', terms: 'Условия использования', privacyLink: /^Политик. конфиденциальности$/, termsLink: /^Услови. использования$/, signIn: 'Войдите через кошелёк', skip: 'Перейти к содержанию', soon: 'скоро', menu: 'Меню' },
+  en: {
+    h1: 'Mine PXT.',
+    season: 'Season 1',
+    privacy: 'Privacy Policy',
+    terms: 'Terms of Use',
+    privacyLink: /^Privacy Policy$/,
+    termsLink: /^Terms of Use$/,
+    signIn: 'Sign in with a wallet',
+    skip: 'Skip to main content',
+    soon: 'soon',
+    menu: 'Menu',
+  },
+  ru: {
+    h1: 'Майните PXT.',
+    season: 'Сезон 1',
+    privacy: 'Политика конфиденциальности',
+    terms: 'Условия использования',
+    privacyLink: /^Политик. конфиденциальности$/,
+    termsLink: /^Услови. использования$/,
+    signIn: 'Войдите через кошелёк',
+    skip: 'Перейти к содержанию',
+    soon: 'скоро',
+    menu: 'Меню',
+  },
 };
 
 for (const lang of ['en', 'ru'] as const) {
@@ -19,9 +41,15 @@ for (const lang of ['en', 'ru'] as const) {
       await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     });
 
-    test(`the sign-in note links both documents, which open as pages and offline once read (${lang})`, async ({ page, context }) => {
+    test(`the sign-in note links both documents, which open as pages and offline once read (${lang})`, async ({
+      page,
+      context,
+    }) => {
       await page.goto('/');
-      await page.getByRole('button', { name: /^(Connect|Подключить|Войти)/ }).first().click();
+      await page
+        .getByRole('button', { name: /^(Connect|Подключить|Войти)/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog');
       for (const [name, linkName, path] of [
         [T[lang].privacy, T[lang].privacyLink, '/privacy'],
@@ -47,7 +75,10 @@ for (const lang of ['en', 'ru'] as const) {
       await context.setOffline(false);
     });
 
-    test(`«вы», the season title, "soon" entries out of the Tab order, the last block, tier contrast and the skip link (${lang})`, async ({ page, server }) => {
+    test(`«вы», the season title, "soon" entries out of the Tab order, the last block, tier contrast and the skip link (${lang})`, async ({
+      page,
+      server,
+    }) => {
       const account = await createEmailAccount(server, `Words${lang}`);
       await signInPage(page, account);
       await page.goto('/');
@@ -78,23 +109,36 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(page.locator('.tier--locked').first()).toBeVisible();
       // WCAG contrast of each locked tier's labels, with the opacity of the card taken into account
       // (axe leaves text over translucent layers "to review", so it is computed here).
-      const ratios = await page.locator('.tier--locked .tier__name, .tier--locked .tier__xp, .tier--locked .tier__badge').evaluateAll((els) => {
-        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-        const lum = ([r, g, b]: number[]) => {
-          const ch = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-          return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
-        };
-        const page = rgb(getComputedStyle(document.documentElement).getPropertyValue('--bg').trim().replace(/^#(..)(..)(..)$/, (_, r, g, b) => `${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)}`));
-        return els.map((el) => {
-          let opacity = 1;
-          for (let n: Element | null = el; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
-          let bgEl: Element | null = el;
-          while (bgEl && (rgb(getComputedStyle(bgEl).backgroundColor)[3] ?? 1) === 0) bgEl = bgEl.parentElement;
-          const over = (c: number[]) => c.slice(0, 3).map((v, i) => opacity * v + (1 - opacity) * page[i]);
-          const [a, b] = [lum(over(rgb(getComputedStyle(el).color))), lum(over(rgb(getComputedStyle(bgEl!).backgroundColor)))];
-          return { text: (el.textContent ?? '').trim(), ratio: Math.round(((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) * 100) / 100 };
+      const ratios = await page
+        .locator('.tier--locked .tier__name, .tier--locked .tier__xp, .tier--locked .tier__badge')
+        .evaluateAll((els) => {
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+          const lum = ([r, g, b]: number[]) => {
+            const ch = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+          };
+          const page = rgb(
+            getComputedStyle(document.documentElement)
+              .getPropertyValue('--bg')
+              .trim()
+              .replace(/^#(..)(..)(..)$/, (_, r, g, b) => `${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)}`),
+          );
+          return els.map((el) => {
+            let opacity = 1;
+            for (let n: Element | null = el; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+            let bgEl: Element | null = el;
+            while (bgEl && (rgb(getComputedStyle(bgEl).backgroundColor)[3] ?? 1) === 0) bgEl = bgEl.parentElement;
+            const over = (c: number[]) => c.slice(0, 3).map((v, i) => opacity * v + (1 - opacity) * page[i]);
+            const [a, b] = [
+              lum(over(rgb(getComputedStyle(el).color))),
+              lum(over(rgb(getComputedStyle(bgEl!).backgroundColor))),
+            ];
+            return {
+              text: (el.textContent ?? '').trim(),
+              ratio: Math.round(((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) * 100) / 100,
+            };
+          });
         });
-      });
       expect(ratios.length).toBeGreaterThan(0);
       expect(ratios.filter((r) => r.ratio < 4.5)).toEqual([]);
     });

@@ -19,7 +19,11 @@ const withDb = <T>(server: RunningServer, run: (db: Database.Database) => T): T 
 
 export const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
 
-async function register(server: RunningServer, email: string, password: string): Promise<{ link: string; registration: string }> {
+async function register(
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<{ link: string; registration: string }> {
   const r = await fetch(`${server.baseURL}/api/v1/auth/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -44,7 +48,12 @@ export async function registerForLink(server: RunningServer, email: string, pass
  * string the answer carried (where the app keeps it), so opening the returned link in this page
  * sends it as X-Registration and the password counts (decisions §13). Kept from the page's next navigation on.
  */
-export async function registerInBrowser(page: Page, server: RunningServer, email: string, password = 'punk1234'): Promise<string> {
+export async function registerInBrowser(
+  page: Page,
+  server: RunningServer,
+  email: string,
+  password = 'punk1234',
+): Promise<string> {
   const { link, registration } = await register(server, email, password);
   await page.addInitScript((value) => {
     if (sessionStorage.getItem('pxt.e2e.registered')) return;
@@ -71,17 +80,21 @@ function claimedSession(db: Database.Database, userId: number | bigint): void {
   const now = Date.now();
   const reward = 1_000_000; // 1 PXT, an hour at the base rate
   const session = db
-    .prepare('INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, claimed_at, task_boost_percent, referral_boost_percent, reward, auto) VALUES (?, ?, ?, 1, ?, 0, 0, ?, 0)')
+    .prepare(
+      'INSERT INTO mining_sessions (user_id, started_at, ends_at, claimed, claimed_at, task_boost_percent, referral_boost_percent, reward, auto) VALUES (?, ?, ?, 1, ?, 0, 0, ?, 0)',
+    )
     .run(userId, now - 3_600_000, now - 1000, now, reward);
-  db.prepare("INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at) VALUES (?, 'token', ?, 'mining_claim', ?, ?, ?)")
-    .run(userId, reward, `session:${session.lastInsertRowid}`, `mining_claim:${session.lastInsertRowid}`, now);
+  db.prepare(
+    "INSERT INTO ledger (user_id, currency, amount, reason, ref, unique_key, created_at) VALUES (?, 'token', ?, 'mining_claim', ?, ?, ?)",
+  ).run(userId, reward, `session:${session.lastInsertRowid}`, `mining_claim:${session.lastInsertRowid}`, now);
   db.prepare('UPDATE users SET token = token + ? WHERE id = ?').run(reward, userId);
 }
 
 /** The named player claims a mining session (see claimedSession). */
 export function claimSessionFor(server: RunningServer, username: string): void {
   withDb(server, (db) => {
-    const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(username) as { id: number } | undefined;
+    const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(username) as
+      { id: number } | undefined;
     if (!row) throw new Error(`no player ${username}`);
     claimedSession(db, row.id);
   });
@@ -91,11 +104,19 @@ export function claimSessionFor(server: RunningServer, username: string): void {
  * Adds `count` players who signed up through `referrer`'s link and, unless `active` is false,
  * claimed a mining session; returns their usernames.
  */
-export function addReferredPlayers(server: RunningServer, referrer: string, count: number, { active = true } = {}): string[] {
+export function addReferredPlayers(
+  server: RunningServer,
+  referrer: string,
+  count: number,
+  { active = true } = {},
+): string[] {
   return withDb(server, (db) => {
-    const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(referrer) as { id: number } | undefined;
+    const row = db.prepare('SELECT id FROM users WHERE lower(username) = lower(?)').get(referrer) as
+      { id: number } | undefined;
     if (!row) throw new Error(`no player ${referrer}`);
-    const insert = db.prepare('INSERT INTO users (username, referral_code, referrer_id, created_at) VALUES (?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO users (username, referral_code, referrer_id, created_at) VALUES (?, ?, ?, ?)',
+    );
     const names: string[] = [];
     for (let i = 0; i < count; i++) {
       const name = `crew${randomBytes(4).toString('hex')}`;

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
-const ruLanding = JSON.parse(readFileSync('public/locales/ru/landing.json', 'utf8')) as { hero: { title: string; cta: string } };
+const ruLanding = JSON.parse(readFileSync('public/locales/ru/landing.json', 'utf8')) as {
+  hero: { title: string; cta: string };
+};
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -18,7 +20,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('before the app\'s scripts (only the inline pre-paint scripts run)', () => {
+test.describe("before the app's scripts (only the inline pre-paint scripts run)", () => {
   test.beforeEach(async ({ page }) => {
     // The app's module scripts never arrive: what shows is what the HTML and its inline scripts paint.
     await page.route('**/assets/*.js', (route) => route.abort());
@@ -60,7 +62,9 @@ test('with JavaScript the landing renders (or hydrates) without errors and works
   expect(errors).toEqual([]);
 });
 
-test('browser languages `de, ru`: the Russian landing is painted, preloaded and hydrated (one detection)', async ({ page }) => {
+test('browser languages `de, ru`: the Russian landing is painted, preloaded and hydrated (one detection)', async ({
+  page,
+}) => {
   await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'ru-RU'] }));
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -77,13 +81,17 @@ test('browser languages `de, ru`: the Russian landing is painted, preloaded and 
   await page.getByTestId('landing-cta').click();
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
   // The pre-paint preloads follow the same detection (the old script preloaded English here).
-  const preloads = await page.locator('link[rel=preload][href^="/locales/"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  const preloads = await page
+    .locator('link[rel=preload][href^="/locales/"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(preloads).toEqual(['/locales/ru/common.json', '/locales/ru/errors.json', '/locales/ru/landing.json']);
   expect(locales).toContain('/locales/ru/landing.json');
   expect(errors).toEqual([]);
 });
 
-test('a tap on Connect before the app\'s scripts arrive is answered once they do (it used to be lost)', async ({ page }) => {
+test("a tap on Connect before the app's scripts arrive is answered once they do (it used to be lost)", async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((ok) => (release = ok));
   await page.route('**/assets/index-*.js', async (route) => {
@@ -97,7 +105,9 @@ test('a tap on Connect before the app\'s scripts arrive is answered once they do
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
 
-test('a referral link to / hydrates the prerendered landing without a mismatch, and a tap made meanwhile still counts', async ({ page }) => {
+test('a referral link to / hydrates the prerendered landing without a mismatch, and a tap made meanwhile still counts', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   let release!: () => void;

@@ -11,16 +11,26 @@ const coins = (page: Page) => page.getByTestId('coin-balance');
 
 test.beforeEach(async ({ context }) => {
   // The social channels are outside the test machine's reach: answer their tabs locally.
-  await context.route(/^https:\/\/(t\.me|discord\.gg)\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
+  await context.route(/^https:\/\/(t\.me|discord\.gg)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }),
+  );
 });
 
-test('quests pay coins, a category reward and a boost; a friend joins through the copied link; awards are claimed', async ({ page, context, browser, server, baseURL }) => {
+test('quests pay coins, a category reward and a boost; a friend joins through the copied link; awards are claimed', async ({
+  page,
+  context,
+  browser,
+  server,
+  baseURL,
+}) => {
   const rider = await createEmailAccount(server, 'QuestRider');
   await signInPage(page, rider);
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { level: 1, name: 'Quests' })).toBeVisible();
   // The nickname and e-mail quests are met at sign-up: the page checks them itself (issue 16).
-  await expect(page.getByTestId('quests-auto')).toHaveText('Checked for you: +15 coins for quests you had already done.');
+  await expect(page.getByTestId('quests-auto')).toHaveText(
+    'Checked for you: +15 coins for quests you had already done.',
+  );
   await expect(quest(page, 'add_nickname').getByText('Done', { exact: true })).toBeVisible();
   await expect(quest(page, 'add_email_password').getByText('Done', { exact: true })).toBeVisible();
   await expect(coins(page)).toHaveText('15');
@@ -49,7 +59,9 @@ test('quests pay coins, a category reward and a boost; a friend joins through th
   await expect(coins(page)).toHaveText('40');
   await expect(accountReward).toContainText('3 of 3 account quests done');
   await accountReward.getByRole('button', { name: 'Claim account reward' }).click();
-  await expect(accountReward.getByRole('status')).toHaveText("100 coins reward granted for completing all 'User account quests'");
+  await expect(accountReward.getByRole('status')).toHaveText(
+    "100 coins reward granted for completing all 'User account quests'",
+  );
   await expect(accountReward.getByText('Claimed', { exact: true })).toBeVisible();
   await expect(coins(page)).toHaveText('140');
 
@@ -141,8 +153,15 @@ test('the beta application: eligibility, client and server field checks, success
   for (const key of ['add_nickname', 'connect_wallet', 'add_email_password']) {
     await expect(quest(page, key).getByText('Done', { exact: true })).toBeVisible();
   }
-  for (const [key, name] of [['telegram_ru', 'Follow'], ['telegram_eng', 'Follow'], ['discord', 'Join']]) {
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), quest(page, key).getByRole('link', { name }).click()]);
+  for (const [key, name] of [
+    ['telegram_ru', 'Follow'],
+    ['telegram_eng', 'Follow'],
+    ['discord', 'Join'],
+  ]) {
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      quest(page, key).getByRole('link', { name }).click(),
+    ]);
     await tab.close();
     await expect(quest(page, key).getByText('Done', { exact: true })).toBeVisible();
   }
@@ -167,7 +186,10 @@ test('the beta application: eligibility, client and server field checks, success
   await expect(coins(page)).toHaveText(String(5 + 10 + 10 + 45 + 4 + 8 + 12));
 });
 
-test('the profile: a sign-in prompt for visitors; account, balances and the password-change request for players', async ({ page, server }) => {
+test('the profile: a sign-in prompt for visitors; account, balances and the password-change request for players', async ({
+  page,
+  server,
+}) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -185,7 +207,9 @@ test('the profile: a sign-in prompt for visitors; account, balances and the pass
   await expect(page.getByRole('button', { name: 'Add e-mail and password' })).toHaveCount(0);
   // Offered among the account actions and, since decisions §13, in the Security section too.
   await expect(page.locator('.profile__actions').getByRole('button', { name: 'Link a wallet' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Link a wallet' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Link a wallet' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Change username' }).click();
   await expect(page.getByRole('dialog', { name: 'Change username' })).toBeVisible();

@@ -32,7 +32,9 @@ async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo) {
   await shot(page, testInfo, `miner-page-${lang}-390`);
   await expect(page.getByTestId('rig-art')).toBeVisible();
   await page.getByRole('button', { name: text(lang, 'mining:miner.start') }).click();
-  await expect(page.getByTestId('miner-status')).toHaveText(text(lang, 'mining:miner.status.ready'), { timeout: (SESSION_SECONDS + 20) * 1000 });
+  await expect(page.getByTestId('miner-status')).toHaveText(text(lang, 'mining:miner.status.ready'), {
+    timeout: (SESSION_SECONDS + 20) * 1000,
+  });
   const pays = (await page.getByTestId('session-pays').innerText()).trim();
   await watchAmount(page);
   await page.getByRole('button', { name: text(lang, 'mining:miner.claim'), exact: true }).click();
@@ -40,7 +42,10 @@ async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo) {
 }
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: a claim counts up into the balance, plays the rig, and shows the new rate and the next session`, async ({ page, server }, testInfo) => {
+  test(`${lang}: a claim counts up into the balance, plays the rig, and shows the new rate and the next session`, async ({
+    page,
+    server,
+  }, testInfo) => {
     const player = await createEmailAccount(server, `Moment${lang}${Date.now().toString(36).slice(-5)}`);
     await useLanguage(page, lang);
     await signInPage(page, player);

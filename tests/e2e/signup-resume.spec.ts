@@ -6,14 +6,38 @@ import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 import { registerInBrowser } from './players';
 
 const TEXT = {
-  en: { connect: 'Connect', email: 'Continue with e-mail', login: 'Log in', submit: 'Log in', field: 'E-mail', password: 'Password', details: 'Choose your username', save: 'Save and continue', name: 'Username' },
-  ru: { connect: 'Войти', email: 'Продолжить с почтой', login: 'Вход', submit: 'Войти', field: 'Почта', password: 'Пароль', details: 'Выберите ник', save: 'Сохранить и продолжить', name: 'Ник' },
+  en: {
+    connect: 'Connect',
+    email: 'Continue with e-mail',
+    login: 'Log in',
+    submit: 'Log in',
+    field: 'E-mail',
+    password: 'Password',
+    details: 'Choose your username',
+    save: 'Save and continue',
+    name: 'Username',
+  },
+  ru: {
+    connect: 'Войти',
+    email: 'Продолжить с почтой',
+    login: 'Вход',
+    submit: 'Войти',
+    field: 'Почта',
+    password: 'Пароль',
+    details: 'Выберите ник',
+    save: 'Сохранить и продолжить',
+    name: 'Ник',
+  },
 };
 
 test.use({ viewport: PHONE });
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: leave during "Choose your username", sign in again: the username is asked for at once`, async ({ browser, server, baseURL }, testInfo) => {
+  test(`${lang}: leave during "Choose your username", sign in again: the username is asked for at once`, async ({
+    browser,
+    server,
+    baseURL,
+  }, testInfo) => {
     const t = TEXT[lang];
     const email = uniqueEmail(`resume${lang}`);
 

@@ -21,11 +21,17 @@ test('a visitor asking for a signed-in page lands on / with the main login open'
   await expect(dialog).toBeHidden();
 });
 
-test('opened straight from an address, a signed-in page comes back after the visitor signs in', async ({ page, server }) => {
+test('opened straight from an address, a signed-in page comes back after the visitor signs in', async ({
+  page,
+  server,
+}) => {
   const player = await createEmailAccount(server, `Direct${Date.now().toString(36).slice(-5)}`);
   await page.goto('/referrals');
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Continue with e-mail' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Continue with e-mail' })
+    .click();
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.getByLabel('E-mail').fill(player.email);
   await login.getByLabel('Password', { exact: true }).fill(player.password);

@@ -15,19 +15,24 @@ const mark = (page: Page, value: string) => page.evaluate((v) => ((window as Mar
 const markOf = (page: Page) => page.evaluate(() => (window as Marked).pxtMark ?? null);
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
-test('the first install of the worker says once that the app is ready to work offline, on the next page, shifting nothing', async ({ page }) => {
+test('the first install of the worker says once that the app is ready to work offline, on the next page, shifting nothing', async ({
+  page,
+}) => {
   // Every layout shift of the visit that no input caused (what CLS adds up).
   await page.addInitScript(() => {
     const w = window as Window & { pxtShift?: number };
     w.pxtShift = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.pxtShift! += e.value;
+      for (const e of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.pxtShift! += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/');
   const notice = page.getByRole('status').filter({ hasText: 'Ready to work offline' });
   // Installed and the notice due (sw-registration.ts marks it shown): it waits for the next page.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('pxt.offlineReadyShown')), { timeout: 20_000 }).toBe('1');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('pxt.offlineReadyShown')), { timeout: 20_000 })
+    .toBe('1');
   await expect.poll(() => controlled(page)).toBe(true);
   await expect(notice).toBeHidden();
   expect(await page.evaluate(() => (window as Window & { pxtShift?: number }).pxtShift)).toBeLessThan(0.05);
@@ -40,11 +45,17 @@ test('the first install of the worker says once that the app is ready to work of
   // Later visits (the worker is there already) say nothing.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.state))).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.state)))
+    .toBe('activated');
   await expect(page.getByText('Ready to work offline')).toBeHidden();
 });
 
-test('an accepted update reloads every open tab, except one with a half-filled form, which keeps it and asks', async ({ context, page, server }) => {
+test('an accepted update reloads every open tab, except one with a half-filled form, which keeps it and asks', async ({
+  context,
+  page,
+  server,
+}) => {
   // A copy of the build, so the test can change the worker's bytes like a deploy would.
   const copy = mkdtempSync(join(tmpdir(), 'pxt-deploy-'));
   try {
@@ -94,7 +105,9 @@ test('an accepted update reloads every open tab, except one with a half-filled f
     await expect(login).toBeHidden();
     await Promise.all([c.waitForEvent('load'), applied.getByRole('button', { name: 'Reload' }).click()]);
     await expect.poll(() => markOf(c)).toBeNull();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting === null))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting === null)))
+      .toBe(true);
   } finally {
     await server.restart();
     rmSync(copy, { recursive: true, force: true });

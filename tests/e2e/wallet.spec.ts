@@ -25,7 +25,11 @@ async function injectWallet(page: Page, opts: { rejectFirst?: number } = {}) {
     return { signature: await account.signMessage({ message: { raw: hex } }) };
   });
   await page.addInitScript((address: string) => {
-    const sign = (window as unknown as { __pxtTestSign: (hex: string) => Promise<{ signature?: string; error?: { code: number; message: string } }> }).__pxtTestSign;
+    const sign = (
+      window as unknown as {
+        __pxtTestSign: (hex: string) => Promise<{ signature?: string; error?: { code: number; message: string } }>;
+      }
+    ).__pxtTestSign;
     (window as unknown as { ethereum: unknown }).ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -45,11 +49,16 @@ async function injectWallet(page: Page, opts: { rejectFirst?: number } = {}) {
   return { account, log };
 }
 
-test('wallet sign-in: the new player signs the login text, picks a username and sees the wallet in the header', async ({ page }) => {
+test('wallet sign-in: the new player signs the login text, picks a username and sees the wallet in the header', async ({
+  page,
+}) => {
   const { account, log } = await injectWallet(page, { rejectFirst: 1 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Connect wallet' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Connect wallet' })
+    .click();
 
   // The first prompt is turned down; the flow asks again by itself and the second one is signed.
   const details = page.getByRole('dialog', { name: 'Choose your username' });
@@ -80,7 +89,9 @@ test('wallet sign-in: the new player signs the login text, picks a username and 
   expect(log.signed).toHaveLength(2);
 });
 
-test('without any wallet a desktop browser says MetaMask is not installed (and loads no SDK by itself)', async ({ page }) => {
+test('without any wallet a desktop browser says MetaMask is not installed (and loads no SDK by itself)', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   await page.goto('/');
@@ -88,17 +99,25 @@ test('without any wallet a desktop browser says MetaMask is not installed (and l
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm in your wallet' });
   await expect(dialog.getByText('MetaMask is not installed.', { exact: false })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Install MetaMask' })).toHaveAttribute('href', 'https://metamask.io/download/');
+  await expect(dialog.getByRole('link', { name: 'Install MetaMask' })).toHaveAttribute(
+    'href',
+    'https://metamask.io/download/',
+  );
   expect(scripts.filter((u) => /metamask/i.test(u))).toEqual([]);
 });
 
-
-test('two wallets announce themselves: the player picks the second and signs in with its address (a referral link to /miner kept)', async ({ page, baseURL }) => {
+test('two wallets announce themselves: the player picks the second and signs in with its address (a referral link to /miner kept)', async ({
+  page,
+  baseURL,
+}) => {
   const { accounts, signed } = await injectTwoWallets(page);
   // A referral link to a signed-in-only page: the visitor lands on / with the main login, code kept.
   await page.goto('/miner?refCode=crew77');
   await expect(page).toHaveURL(`${baseURL}/`);
-  await page.getByRole('dialog', { name: 'Enter the PXT universe' }).getByRole('button', { name: 'Connect wallet' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enter the PXT universe' })
+    .getByRole('button', { name: 'Connect wallet' })
+    .click();
 
   const confirm = page.getByRole('dialog', { name: 'Confirm in your wallet' });
   const list = confirm.getByRole('list', { name: 'Installed wallets' });
@@ -106,9 +125,15 @@ test('two wallets announce themselves: the player picks the second and signs in 
   // The wallets' own icons (data: URIs) are shown: the page's CSP lets them load.
   const icons = list.locator('img');
   await expect(icons).toHaveCount(2);
-  expect(await icons.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+  expect(
+    await icons.evaluateAll((imgs) =>
+      imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+    ),
+  ).toEqual([true, true]);
 
-  const completion = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH');
+  const completion = page.waitForRequest(
+    (r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH',
+  );
   await list.getByRole('button', { name: 'Beta Wallet' }).click();
   const details = page.getByRole('dialog', { name: 'Choose your username' });
   await expect(details).toBeVisible({ timeout: 20_000 });
@@ -116,6 +141,9 @@ test('two wallets announce themselves: the player picks the second and signs in 
   expect(signed[1]).toHaveLength(1);
   await details.getByLabel('Username').fill('BetaRider');
   await details.getByRole('button', { name: 'Save and continue' }).click();
-  expect((await completion).postDataJSON()).toMatchObject({ username: 'BetaRider', referral_link: expect.stringContaining('refCode=crew77') });
+  expect((await completion).postDataJSON()).toMatchObject({
+    username: 'BetaRider',
+    referral_link: expect.stringContaining('refCode=crew77'),
+  });
   await expect(page.getByTestId('player-block')).toContainText(shortWallet(accounts[1].address));
 });

@@ -88,11 +88,20 @@ export const uniqueEmail = (tag = 'user') => `${tag}.${process.pid}.${Date.now()
 
 /** Registers, opens the mailed link and returns the token pair. */
 export async function registerAndConfirm(t: TestApp, email = uniqueEmail(), password = PASSWORD) {
-  const reg = await t.app.inject({ method: 'POST', url: `${API}/auth/register/`, payload: { email, password, confirm_password: password }, remoteAddress: otherIp() });
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: `${API}/auth/register/`,
+    payload: { email, password, confirm_password: password },
+    remoteAddress: otherIp(),
+  });
   expect(reg.statusCode, reg.body).toBeLessThan(300);
   const token = mailedToken(t, email, 'confirmRegistration');
   // The registering browser's proof (decisions §13): with it the typed password becomes the account's.
-  const res = await t.app.inject({ method: 'GET', url: `${API}/auth/confirm-email/${token}/`, headers: { 'x-registration': reg.json().registration } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${API}/auth/confirm-email/${token}/`,
+    headers: { 'x-registration': reg.json().registration },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const pair = res.json() as { access: string; refresh: string; device: string };
   return { email, password, ...pair };
@@ -113,15 +122,27 @@ export async function accessFor(t: TestApp, userId: number): Promise<string> {
 export const newWallet = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
 export async function signLogin(account: PrivateKeyAccount, timestamp = Date.now(), product = 'PXT Companion') {
-  return { address: account.address, timestamp, signature: await account.signMessage({ message: walletLoginText(product, timestamp) }) };
+  return {
+    address: account.address,
+    timestamp,
+    signature: await account.signMessage({ message: walletLoginText(product, timestamp) }),
+  };
 }
 
 export async function signBind(account: PrivateKeyAccount, timestamp = Date.now()) {
-  return { address: account.address, timestamp, signature: await account.signMessage({ message: walletBindText(timestamp) }) };
+  return {
+    address: account.address,
+    timestamp,
+    signature: await account.signMessage({ message: walletBindText(timestamp) }),
+  };
 }
 
 export async function signReauth(account: PrivateKeyAccount, product: string, timestamp = Date.now()) {
-  return { address: account.address, timestamp, signature: await account.signMessage({ message: walletReauthText(product, timestamp) }) };
+  return {
+    address: account.address,
+    timestamp,
+    signature: await account.signMessage({ message: walletReauthText(product, timestamp) }),
+  };
 }
 
 let lastReauthAt = 0;
@@ -130,17 +151,35 @@ let lastReauthAt = 0;
  * before a change: `proof` is `{ password }`, a wallet account (it signs walletReauthText), or any
  * other body /auth/reauth/ takes.
  */
-export async function reauthFor(t: TestApp, access: string, proof: { password: string } | PrivateKeyAccount | Record<string, unknown>): Promise<string> {
+export async function reauthFor(
+  t: TestApp,
+  access: string,
+  proof: { password: string } | PrivateKeyAccount | Record<string, unknown>,
+): Promise<string> {
   // Each signed message is accepted once: a fresh millisecond per signature, even for calls in one millisecond.
   lastReauthAt = Math.max(Date.now(), lastReauthAt + 1);
-  const body = 'signMessage' in proof && typeof proof.signMessage === 'function' ? await signReauth(proof as PrivateKeyAccount, t.app.config.appName, lastReauthAt) : proof;
-  const res = await t.app.inject({ method: 'POST', url: `${API}/auth/reauth/`, payload: body, headers: bearer(access), remoteAddress: otherIp() });
+  const body =
+    'signMessage' in proof && typeof proof.signMessage === 'function'
+      ? await signReauth(proof as PrivateKeyAccount, t.app.config.appName, lastReauthAt)
+      : proof;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/auth/reauth/`,
+    payload: body,
+    headers: bearer(access),
+    remoteAddress: otherIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().reauth as string;
 }
 
 export async function walletLogin(t: TestApp, account = newWallet()) {
-  const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login/`, payload: await signLogin(account), remoteAddress: otherIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/auth/login/`,
+    payload: await signLogin(account),
+    remoteAddress: otherIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { account, ...(res.json() as { access: string; refresh: string }) };
 }

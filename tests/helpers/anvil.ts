@@ -6,8 +6,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  type Abi, type Address, createPublicClient, createTestClient, createWalletClient, type Hash, type Hex, http,
-  type PrivateKeyAccount, type PublicClient, type TestClient, defineChain, getAddress, parseEther,
+  type Abi,
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type Hash,
+  type Hex,
+  http,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type TestClient,
+  defineChain,
+  getAddress,
+  parseEther,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PROJECT_ROOT } from '../../server/project-root';
@@ -18,14 +30,22 @@ const START_TIMEOUT_MS = 30_000;
 const WAIT_MS = 30_000;
 const CHAIN_ID = 31337;
 
-const artifact = JSON.parse(readFileSync(join(PROJECT_ROOT, 'tests', 'fixtures', 'usdt', 'TestUsdt.json'), 'utf8')) as { abi: Abi; bytecode: Hex };
+const artifact = JSON.parse(readFileSync(join(PROJECT_ROOT, 'tests', 'fixtures', 'usdt', 'TestUsdt.json'), 'utf8')) as {
+  abi: Abi;
+  bytecode: Hex;
+};
 export const testUsdtAbi = artifact.abi;
 
 /** 1 USDT in the token's smallest unit (6 decimals). */
 export const USDT = 1_000_000n;
 
 /** The server's USDT settings (decisions §8) for a token deployed on this node, paying `treasury`. */
-export function usdtEnv(node: Pick<AnvilNode, 'rpcUrl' | 'chainId'>, token: Address, treasury: Address, confirmations: number): Record<string, string> {
+export function usdtEnv(
+  node: Pick<AnvilNode, 'rpcUrl' | 'chainId'>,
+  token: Address,
+  treasury: Address,
+  confirmations: number,
+): Record<string, string> {
   return {
     USDT_RPC_URL: node.rpcUrl,
     USDT_CHAIN_ID: String(node.chainId),
@@ -59,7 +79,10 @@ export interface AnvilNode {
 function listen(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`anvil did not start within ${START_TIMEOUT_MS} ms:\n${seen}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`anvil did not start within ${START_TIMEOUT_MS} ms:\n${seen}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       const m = /Listening on (127\.0\.0\.1:\d+)/.exec(seen);
@@ -72,7 +95,9 @@ function listen(child: ChildProcess): Promise<string> {
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => { seen += c.toString(); });
+    child.stderr!.on('data', (c: Buffer) => {
+      seen += c.toString();
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`anvil exited (${code}) before listening:\n${seen}`));
@@ -92,7 +117,12 @@ export async function startAnvil(): Promise<AnvilNode> {
     child.kill('SIGKILL');
     throw err;
   }
-  const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const transport = http(rpcUrl, { timeout: WAIT_MS, retryCount: 0 });
   const client = createPublicClient({ chain, transport, pollingInterval: 50 });
   const test = createTestClient({ chain, mode: 'anvil', transport });
@@ -125,21 +155,52 @@ export async function startAnvil(): Promise<AnvilNode> {
     async fundedAccount(token, amount = 100n * USDT) {
       const account = privateKeyToAccount(generatePrivateKey());
       await test.setBalance({ address: account.address, value: parseEther('10') });
-      if (token) await mined(await wallet(deployer).writeContract({ address: token, abi: artifact.abi, functionName: 'mint', args: [account.address, amount] }));
+      if (token)
+        await mined(
+          await wallet(deployer).writeContract({
+            address: token,
+            abi: artifact.abi,
+            functionName: 'mint',
+            args: [account.address, amount],
+          }),
+        );
       return account;
     },
     async mint(token, to, amount) {
-      await mined(await wallet(deployer).writeContract({ address: token, abi: artifact.abi, functionName: 'mint', args: [to, amount] }));
+      await mined(
+        await wallet(deployer).writeContract({
+          address: token,
+          abi: artifact.abi,
+          functionName: 'mint',
+          args: [to, amount],
+        }),
+      );
     },
     async transfer(token, from, to, amount) {
-      const hash = await wallet(from).writeContract({ address: token, abi: artifact.abi, functionName: 'transfer', args: [to, amount] });
+      const hash = await wallet(from).writeContract({
+        address: token,
+        abi: artifact.abi,
+        functionName: 'transfer',
+        args: [to, amount],
+      });
       return hash;
     },
     async transferThenRevert(token, from, to, amount) {
-      return wallet(from).writeContract({ address: token, abi: artifact.abi, functionName: 'transferThenRevert', args: [to, amount], gas: 200_000n });
+      return wallet(from).writeContract({
+        address: token,
+        abi: artifact.abi,
+        functionName: 'transferThenRevert',
+        args: [to, amount],
+        gas: 200_000n,
+      });
     },
     async balanceOf(token, owner) {
-      return (await client.readContract({ address: token, abi: artifact.abi, functionName: 'balanceOf', args: [owner] })) as bigint;
+      return (await client.readContract({
+        address: token,
+        abi: artifact.abi,
+        functionName: 'balanceOf',
+        args: [owner],
+      })) as bigint;
     },
     async mine(blocks) {
       await test.mine({ blocks });

@@ -4,21 +4,34 @@ import { sql } from 'kysely';
 import type { TestApp } from './test-app';
 
 export async function endSession(t: TestApp, sessionId: number, agoMs = 1000): Promise<void> {
-  const s = await t.app.db.selectFrom('mining_sessions').select('ends_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const s = await t.app.db
+    .selectFrom('mining_sessions')
+    .select('ends_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   const shift = Number(s.ends_at) - (Date.now() - agoMs);
   if (shift <= 0) return;
   await t.app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('mining_sessions')
+    await trx
+      .updateTable('mining_sessions')
       .set({ started_at: sql`started_at - ${shift}`, ends_at: sql`ends_at - ${shift}` })
-      .where('id', '=', sessionId).execute();
-    await trx.updateTable('temp_boosts')
+      .where('id', '=', sessionId)
+      .execute();
+    await trx
+      .updateTable('temp_boosts')
       .set({ starts_at: sql`starts_at - ${shift}`, ends_at: sql`ends_at - ${shift}` })
-      .where('session_id', '=', sessionId).execute();
+      .where('session_id', '=', sessionId)
+      .execute();
   });
 }
 
 export async function openSessionId(t: TestApp, userId: number): Promise<number | null> {
-  const s = await t.app.db.selectFrom('mining_sessions').select('id').where('user_id', '=', userId).where('claimed', '=', 0).executeTakeFirst();
+  const s = await t.app.db
+    .selectFrom('mining_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('claimed', '=', 0)
+    .executeTakeFirst();
   return s ? Number(s.id) : null;
 }
 

@@ -17,7 +17,8 @@ export interface TestPlayer {
 export async function createPlayer(t: TestApp, u: NewUser & { referrerId?: number } = {}): Promise<TestPlayer> {
   const user = await t.app.db.transaction().execute(async (trx) => {
     const created = await createUser(trx, { username: `p_${randomBytes(5).toString('hex')}`, ...u });
-    if (u.referrerId !== undefined) await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
+    if (u.referrerId !== undefined)
+      await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
     return created;
   });
   return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
@@ -44,7 +45,9 @@ export function apiCall(
 
 /** Gives (or with a negative amount takes) money through the ledger, as the operator would. */
 export async function grant(t: TestApp, userId: number, currency: Currency, amount: number): Promise<void> {
-  await t.app.db.transaction().execute((trx) => post(trx, { userId, currency, amount, reason: 'admin_grant', ref: 'test' }));
+  await t.app.db
+    .transaction()
+    .execute((trx) => post(trx, { userId, currency, amount, reason: 'admin_grant', ref: 'test' }));
 }
 
 /** The cached balance, after checking it equals the sum of the player's ledger rows. */
@@ -56,5 +59,11 @@ export async function balance(t: TestApp, userId: number, currency: Currency): P
 }
 
 export function ledgerRowsOf(t: TestApp, userId: number, reason: string) {
-  return t.app.db.selectFrom('ledger').selectAll().where('user_id', '=', userId).where('reason', '=', reason).orderBy('id').execute();
+  return t.app.db
+    .selectFrom('ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('reason', '=', reason)
+    .orderBy('id')
+    .execute();
 }

@@ -23,7 +23,10 @@ export interface PushService {
 }
 
 /** A self-signed certificate for 127.0.0.1 (and the names localhost, rebound.test), its PEM also written to `dir` for PUSH_CA_FILE. */
-export async function makeCertificate(dir: string, name = 'push-ca.pem'): Promise<{ key: string; cert: string; caFile: string }> {
+export async function makeCertificate(
+  dir: string,
+  name = 'push-ca.pem',
+): Promise<{ key: string; cert: string; caFile: string }> {
   const pems = await generate([{ name: 'commonName', value: 'push.test' }], {
     keyType: 'ec',
     curve: 'P-256',
@@ -34,7 +37,14 @@ export async function makeCertificate(dir: string, name = 'push-ca.pem'): Promis
       { name: 'extKeyUsage', serverAuth: true },
       // Names too, so a test can show that a push to a name resolving to 127.0.0.1 is refused by
       // the endpoint policy rather than by a certificate mismatch.
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }, { type: 2, value: 'rebound.test' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+          { type: 2, value: 'rebound.test' },
+        ],
+      },
     ],
   });
   const caFile = join(dir, name);
@@ -92,7 +102,8 @@ export function decryptPush(body: Buffer, keys: BrowserKeys): string {
   const idlen = body[20];
   const serverPublic = body.subarray(21, 21 + idlen);
   const record = body.subarray(21 + idlen);
-  if (idlen !== 65 || record.length > rs) throw new Error(`unexpected aes128gcm header (idlen ${idlen}, rs ${rs}, record ${record.length})`);
+  if (idlen !== 65 || record.length > rs)
+    throw new Error(`unexpected aes128gcm header (idlen ${idlen}, rs ${rs}, record ${record.length})`);
 
   const ecdhSecret = keys.ecdh.computeSecret(serverPublic);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic]);
@@ -111,17 +122,30 @@ export function decryptPush(body: Buffer, keys: BrowserKeys): string {
 }
 
 /** Parses `Authorization: vapid t=<jwt>, k=<key>` and checks the JWT's ES256 signature against `k`. */
-export function readVapid(header: string | undefined): { key: string; claims: { aud: string; exp: number; sub: string } } {
+export function readVapid(header: string | undefined): {
+  key: string;
+  claims: { aud: string; exp: number; sub: string };
+} {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!m) throw new Error(`not a VAPID authorization header: ${header}`);
   const [jwt, key] = [m[1], m[2]];
   const [head, payload, signature] = jwt.split('.');
   const point = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const ok = verify('sha256', Buffer.from(`${head}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID JWT signature does not verify');
   if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
   return { key, claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) };

@@ -18,7 +18,8 @@ export const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
 export async function makePlayer(t: TestApp, u: NewUser & { referrerId?: number } = {}): Promise<Player> {
   const user = await t.app.db.transaction().execute(async (trx) => {
     const created = await createUser(trx, u);
-    if (u.referrerId !== undefined) await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
+    if (u.referrerId !== undefined)
+      await trx.updateTable('users').set({ referrer_id: u.referrerId }).where('id', '=', created.id).execute();
     return created;
   });
   return { id: Number(user.id), token: await accessFor(t, Number(user.id)) };
@@ -28,7 +29,12 @@ export async function makePlayer(t: TestApp, u: NewUser & { referrerId?: number 
  * Signs up `n` players through `referrerId`'s link. They claim a mining session through the API, so
  * they count (decisions §12 Active friends), unless `active` is false.
  */
-export async function addReferrals(t: TestApp, referrerId: number, n: number, { active = true } = {}): Promise<Player[]> {
+export async function addReferrals(
+  t: TestApp,
+  referrerId: number,
+  n: number,
+  { active = true } = {},
+): Promise<Player[]> {
   const friends: Player[] = [];
   for (let i = 0; i < n; i++) {
     const friend = await makePlayer(t, { referrerId });
@@ -47,7 +53,14 @@ export const accountReady = (): NewUser => ({
   passwordHash: 'scrypt$test$hash',
 });
 
-export function call(t: TestApp, p: Player | null, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+export function call(
+  t: TestApp,
+  p: Player | null,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -69,7 +82,13 @@ export async function expectBalanceMatchesLedger(t: TestApp, id: number): Promis
 }
 
 export async function ledgerRows(t: TestApp, id: number, reason: string) {
-  return t.app.db.selectFrom('ledger').selectAll().where('user_id', '=', id).where('reason', '=', reason).orderBy('id').execute();
+  return t.app.db
+    .selectFrom('ledger')
+    .selectAll()
+    .where('user_id', '=', id)
+    .where('reason', '=', reason)
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -77,7 +96,8 @@ export async function ledgerRows(t: TestApp, id: number, reason: string) {
  * invite awards are left for add-reward or the application to pay).
  */
 export async function completeBetaTasks(t: TestApp, p: Player): Promise<void> {
-  for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/']) expect((await call(t, p, 'GET', path)).statusCode).toBe(200);
+  for (const path of ['/check-username/', '/check-wallet/', '/check-email-password/'])
+    expect((await call(t, p, 'GET', path)).statusCode).toBe(200);
   for (const network of ['telegram_ru', 'telegram_eng', 'discord']) {
     expect((await call(t, p, 'POST', '/tasks/social-media-reward/', { network })).statusCode).toBe(200);
   }

@@ -10,7 +10,14 @@ export interface Answer {
 }
 
 /** Status 0 when the connection failed. */
-export function callFrom(server: ServerProcess, localAddress: string, method: string, path: string, body?: object, headers: Record<string, string> = {}): Promise<Answer> {
+export function callFrom(
+  server: ServerProcess,
+  localAddress: string,
+  method: string,
+  path: string,
+  body?: object,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const t0 = performance.now();
   const payload = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve) => {
@@ -22,7 +29,12 @@ export function callFrom(server: ServerProcess, localAddress: string, method: st
         path,
         localAddress,
         agent: false,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) },
+        headers: {
+          ...headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
+        },
       },
       (res) => {
         let text = '';
@@ -38,4 +50,5 @@ export function callFrom(server: ServerProcess, localAddress: string, method: st
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 /** "p50 …, max … (n)" of latencies, for the lines a load test prints (never asserted: machines are noisy). */
-export const latencyFigures = (xs: number[]) => (xs.length ? `p50 ${Math.round(p50(xs))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length})` : 'none');
+export const latencyFigures = (xs: number[]) =>
+  xs.length ? `p50 ${Math.round(p50(xs))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length})` : 'none';

@@ -50,7 +50,8 @@ export interface StartOptions {
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
     try {
       const r = await fetch(url);
       await r.arrayBuffer();
@@ -66,17 +67,28 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
 export async function startServerProcess(opts: StartOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   let output = '';
-  const args = opts.compiled ? ['--enable-source-maps', opts.compiled] : ['--import', 'tsx', opts.script ?? 'server/main.ts'];
+  const args = opts.compiled
+    ? ['--enable-source-maps', opts.compiled]
+    : ['--import', 'tsx', opts.script ?? 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Tests sign up many players from one address, and hammer the server from it; a test of the
     // sign-up limit or of the request-rate limits sets them.
-    env: { ...process.env, SIGNUP_LIMIT_PER_HOUR: '0', RATE_LIMITS: 'off', ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      SIGNUP_LIMIT_PER_HOUR: '0',
+      RATE_LIMITS: 'off',
+      ...opts.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (output = (output + d).slice(-20_000)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   const running = () => child.exitCode === null && child.signalCode === null;
   const signal = (s: NodeJS.Signals) => {
     try {
@@ -105,7 +117,12 @@ export async function startServerProcess(opts: StartOptions): Promise<ServerProc
     },
   };
   try {
-    await waitUntilReady(`${proc.baseURL}${opts.readyPath ?? '/api/v1/config/'}`, child, proc.log, opts.timeoutMs ?? 60_000);
+    await waitUntilReady(
+      `${proc.baseURL}${opts.readyPath ?? '/api/v1/config/'}`,
+      child,
+      proc.log,
+      opts.timeoutMs ?? 60_000,
+    );
   } catch (err) {
     await proc.kill();
     throw err;

@@ -91,7 +91,9 @@ export function parseStripeForm(text: string): Record<string, unknown> {
   const arrays = (v: unknown): unknown => {
     if (v === null || typeof v !== 'object') return v;
     const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, arrays(x)] as const);
-    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)) ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, x]) => x) : Object.fromEntries(entries);
+    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))
+      ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, x]) => x)
+      : Object.fromEntries(entries);
   };
   return arrays(root) as Record<string, unknown>;
 }
@@ -119,23 +121,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const now = () => Math.floor(Date.now() / 1000);
 
   function expanded(session: StandInSession, expand: string[]): unknown {
-    if (!session.payment_intent || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.'))) return session;
+    if (!session.payment_intent || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.')))
+      return session;
     const intent = intents.get(session.payment_intent)!;
-    const charge = expand.includes('payment_intent.latest_charge') ? charges.get(intent.latest_charge)! : intent.latest_charge;
+    const charge = expand.includes('payment_intent.latest_charge')
+      ? charges.get(intent.latest_charge)!
+      : intent.latest_charge;
     return { ...session, payment_intent: { ...intent, latest_charge: charge } };
   }
 
   function createSession(form: Record<string, unknown>, res: ServerResponse) {
-    const items = form.line_items as { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }[] | undefined;
+    const items = form.line_items as
+      | {
+          quantity?: string;
+          price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+        }[]
+      | undefined;
     if (form.mode !== 'payment') return stripeError(res, 400, 'Only payment mode is supported here', 'mode');
-    if (!Array.isArray(items) || items.length === 0) return stripeError(res, 400, 'line_items is required', 'line_items');
+    if (!Array.isArray(items) || items.length === 0)
+      return stripeError(res, 400, 'line_items is required', 'line_items');
     if (typeof form.success_url !== 'string') return stripeError(res, 400, 'success_url is required', 'success_url');
     let total = 0;
     let currency = '';
     for (const item of items) {
       const quantity = Number(item.quantity);
       const unit = Number(item.price_data?.unit_amount);
-      if (!Number.isInteger(quantity) || quantity < 1 || !Number.isInteger(unit) || unit < 1 || !item.price_data?.product_data?.name) {
+      if (
+        !Number.isInteger(quantity) ||
+        quantity < 1 ||
+        !Number.isInteger(unit) ||
+        unit < 1 ||
+        !item.price_data?.product_data?.name
+      ) {
         return stripeError(res, 400, 'Invalid line item', 'line_items');
       }
       total += quantity * unit;
@@ -143,7 +160,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     const expiresAt = form.expires_at === undefined ? now() + 24 * 3600 : Number(form.expires_at);
     if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
-      return stripeError(res, 400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+      return stripeError(
+        res,
+        400,
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        'expires_at',
+      );
     }
     const id = `cs_test_${randomBytes(16).toString('hex')}`;
     const session: StandInSession = {
@@ -166,7 +188,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       url: `https://checkout.stripe.test/c/pay/${id}`,
     };
     sessions.set(id, session);
-    intentMetadata.set(id, (form.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {});
+    intentMetadata.set(
+      id,
+      (form.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {},
+    );
     return session;
   }
 
@@ -176,7 +201,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const params = req.method === 'GET' ? parseStripeForm(url.searchParams.toString()) : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+    const params =
+      req.method === 'GET'
+        ? parseStripeForm(url.searchParams.toString())
+        : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey });
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
@@ -194,7 +222,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
       const wanted = typeof params.payment_intent === 'string' ? params.payment_intent : null;
-      const data = [...sessions.values()].filter((s) => wanted === null || s.payment_intent === wanted).map((s) => expanded(publicSession(s), expand));
+      const data = [...sessions.values()]
+        .filter((s) => wanted === null || s.payment_intent === wanted)
+        .map((s) => expanded(publicSession(s), expand));
       return send(res, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
     }
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
@@ -229,10 +259,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const chargeId = rid('ch');
       const intentId = rid('pi');
       const metadata = intentMetadata.get(id) ?? {};
-      intents.set(intentId, { id: intentId, object: 'payment_intent', amount: s.amount_total, currency: s.currency, status: 'succeeded', latest_charge: chargeId, metadata });
+      intents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount: s.amount_total,
+        currency: s.currency,
+        status: 'succeeded',
+        latest_charge: chargeId,
+        metadata,
+      });
       charges.set(chargeId, {
-        id: chargeId, object: 'charge', amount: s.amount_total, amount_captured: s.amount_total, amount_refunded: 0, currency: s.currency,
-        paid: true, refunded: false, captured: true, status: 'succeeded', payment_intent: intentId, metadata, created: now(), livemode: false,
+        id: chargeId,
+        object: 'charge',
+        amount: s.amount_total,
+        amount_captured: s.amount_total,
+        amount_refunded: 0,
+        currency: s.currency,
+        paid: true,
+        refunded: false,
+        captured: true,
+        status: 'succeeded',
+        payment_intent: intentId,
+        metadata,
+        created: now(),
+        livemode: false,
       });
       Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: intentId, url: null });
       return publicSession(s);
@@ -249,13 +299,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return publicSession(Object.assign(get(id), { status: 'expired', url: null }));
     },
     event(type, object) {
-      return JSON.stringify({
-        id: rid('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), data: { object }, livemode: false,
-        pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
-      }, null, 2);
+      return JSON.stringify(
+        {
+          id: rid('evt'),
+          object: 'event',
+          api_version: Stripe.API_VERSION,
+          created: now(),
+          data: { object },
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+          type,
+        },
+        null,
+        2,
+      );
     },
     sign(body, opts = {}) {
-      return Stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? webhookSecret, timestamp: opts.timestamp });
+      return Stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: opts.secret ?? webhookSecret,
+        timestamp: opts.timestamp,
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

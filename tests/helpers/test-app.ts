@@ -14,7 +14,8 @@ import type { Dialect } from '../../server/db/schema';
 /** The databases API tests run on: SQLite always, PostgreSQL when the test script started one. */
 export function testDialects(): Dialect[] {
   if (process.env.PG_TEST_URL) return ['sqlite', 'postgres'];
-  if (process.env.CI) throw new Error('PG_TEST_URL is not set: run the tests through `npm test`, which starts PostgreSQL');
+  if (process.env.CI)
+    throw new Error('PG_TEST_URL is not set: run the tests through `npm test`, which starts PostgreSQL');
   return ['sqlite'];
 }
 
@@ -97,7 +98,9 @@ export async function createTestApp(
     outbox() {
       let files: string[] = [];
       try {
-        files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+        files = readdirSync(outboxDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort();
       } catch {
         return [];
       }

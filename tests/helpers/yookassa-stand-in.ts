@@ -60,21 +60,40 @@ export async function startYookassaStandIn(): Promise<YookassaStandIn> {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     requests.push(`${req.method} ${req.url}`);
-    if (standIn.down) return send(res, 503, { type: 'error', code: 'internal_server_error', description: 'down for the test' });
-    if (req.headers.authorization !== expectedAuth) return send(res, 401, { type: 'error', code: 'invalid_credentials', description: 'bad shop id or key' });
+    if (standIn.down)
+      return send(res, 503, { type: 'error', code: 'internal_server_error', description: 'down for the test' });
+    if (req.headers.authorization !== expectedAuth)
+      return send(res, 401, { type: 'error', code: 'invalid_credentials', description: 'bad shop id or key' });
     if (req.method === 'POST' && req.url === '/v3/payments') {
       const key = req.headers['idempotence-key'];
-      if (typeof key !== 'string' || key === '' || key.length > 64) return send(res, 400, { type: 'error', code: 'invalid_request', parameter: 'Idempotence-Key' });
+      if (typeof key !== 'string' || key === '' || key.length > 64)
+        return send(res, 400, { type: 'error', code: 'invalid_request', parameter: 'Idempotence-Key' });
       const known = byKey.get(key);
       if (known) return send(res, 200, payments.get(known));
-      let input: { amount?: { value?: string; currency?: string }; confirmation?: { type?: string; return_url?: string }; capture?: boolean; description?: string; metadata?: Record<string, string> };
+      let input: {
+        amount?: { value?: string; currency?: string };
+        confirmation?: { type?: string; return_url?: string };
+        capture?: boolean;
+        description?: string;
+        metadata?: Record<string, string>;
+      };
       try {
         input = JSON.parse(body);
       } catch {
         return send(res, 400, { type: 'error', code: 'invalid_request', description: 'not JSON' });
       }
-      if (!input.amount?.value || !/^\d+\.\d{2}$/.test(input.amount.value) || !input.amount.currency || input.confirmation?.type !== 'redirect' || !input.confirmation.return_url) {
-        return send(res, 400, { type: 'error', code: 'invalid_request', description: 'amount and a redirect confirmation are required' });
+      if (
+        !input.amount?.value ||
+        !/^\d+\.\d{2}$/.test(input.amount.value) ||
+        !input.amount.currency ||
+        input.confirmation?.type !== 'redirect' ||
+        !input.confirmation.return_url
+      ) {
+        return send(res, 400, {
+          type: 'error',
+          code: 'invalid_request',
+          description: 'amount and a redirect confirmation are required',
+        });
       }
       const id = randomUUID();
       const payment: StandInPayment = {
@@ -82,7 +101,11 @@ export async function startYookassaStandIn(): Promise<YookassaStandIn> {
         status: 'pending',
         paid: false,
         amount: { value: input.amount.value, currency: input.amount.currency },
-        confirmation: { type: 'redirect', return_url: input.confirmation.return_url, confirmation_url: `https://yoomoney.test/checkout/payments/v2/contract?orderId=${id}` },
+        confirmation: {
+          type: 'redirect',
+          return_url: input.confirmation.return_url,
+          confirmation_url: `https://yoomoney.test/checkout/payments/v2/contract?orderId=${id}`,
+        },
         capture: input.capture === true,
         description: input.description,
         metadata: input.metadata ?? {},
@@ -96,7 +119,9 @@ export async function startYookassaStandIn(): Promise<YookassaStandIn> {
     const m = /^\/v3\/payments\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && m) {
       const payment = payments.get(decodeURIComponent(m[1]));
-      return payment ? send(res, 200, payment) : send(res, 404, { type: 'error', code: 'not_found', description: 'no such payment' });
+      return payment
+        ? send(res, 200, payment)
+        : send(res, 404, { type: 'error', code: 'not_found', description: 'no such payment' });
     }
     send(res, 404, { type: 'error', code: 'not_found' });
   });
@@ -108,7 +133,12 @@ export async function startYookassaStandIn(): Promise<YookassaStandIn> {
     apiBase,
     shopId,
     secretKey,
-    env: { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_BASE: apiBase, YOOKASSA_RUB_PER_USD: '90' },
+    env: {
+      YOOKASSA_SHOP_ID: shopId,
+      YOOKASSA_SECRET_KEY: secretKey,
+      YOOKASSA_API_BASE: apiBase,
+      YOOKASSA_RUB_PER_USD: '90',
+    },
     payments,
     paymentOf(orderId) {
       const p = [...payments.values()].find((x) => x.metadata.order_id === String(orderId));
@@ -122,10 +152,11 @@ export async function startYookassaStandIn(): Promise<YookassaStandIn> {
     },
     requests,
     down: false,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return standIn;
 }

@@ -9,12 +9,18 @@ import { DEVICE_HEADER_MAX } from '@shared/auth-headers';
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 const calls: Call[] = [];
 let script: ((c: Call) => Response)[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-  const call = { url: String(input), method: init.method ?? 'GET', headers, body: init.body ? JSON.parse(String(init.body)) : undefined };
+  const call = {
+    url: String(input),
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body ? JSON.parse(String(init.body)) : undefined,
+  };
   calls.push(call);
   const next = script.shift();
   if (!next) throw new Error(`unexpected call ${call.method} ${call.url}`);
@@ -65,25 +71,56 @@ describe('device strings (X-Device)', () => {
 
   it('every sign-in sends the kept strings, and the answer’s string is kept for its account', async () => {
     devices.rememberDevice(device(3, 0), '3');
-    script = [(c) => (expect(c.headers['x-device']).toBe(device(3, 0)), json(200, { access: accessOf(7), refresh: 'r7', device: device(7, 0) }))];
+    script = [
+      (c) => (
+        expect(c.headers['x-device']).toBe(device(3, 0)),
+        json(200, { access: accessOf(7), refresh: 'r7', device: device(7, 0) })
+      ),
+    ];
     session.setTokens(await authApi.loginByEmail('a@example.com', 'secret123'));
     expect(devices.storedDevices()).toEqual([device(7, 0), device(3, 0)]);
     expect(session.currentAccount()).toBe('7');
 
-    script = [(c) => (expect(c.headers['x-device']).toBe(`${device(7, 0)},${device(3, 0)}`), json(200, { access: accessOf(7), refresh: 'r8', device: device(7, 1) }))];
-    session.setTokens(await authApi.loginWithWallet({ address: `0x${'a'.repeat(40)}`, signature: `0x${'b'.repeat(130)}`, timestamp: 1 }));
+    script = [
+      (c) => (
+        expect(c.headers['x-device']).toBe(`${device(7, 0)},${device(3, 0)}`),
+        json(200, { access: accessOf(7), refresh: 'r8', device: device(7, 1) })
+      ),
+    ];
+    session.setTokens(
+      await authApi.loginWithWallet({
+        address: `0x${'a'.repeat(40)}`,
+        signature: `0x${'b'.repeat(130)}`,
+        timestamp: 1,
+      }),
+    );
     expect(devices.storedDevices()).toEqual([device(7, 1), device(3, 0)]);
 
-    script = [(c) => (expect(c.headers['x-device']).toBe(`${device(7, 1)},${device(3, 0)}`), json(200, { access: accessOf(9), refresh: 'r9', device: device(9, 0), action: 'logged_in', username: 'x' }))];
+    script = [
+      (c) => (
+        expect(c.headers['x-device']).toBe(`${device(7, 1)},${device(3, 0)}`),
+        json(200, { access: accessOf(9), refresh: 'r9', device: device(9, 0), action: 'logged_in', username: 'x' })
+      ),
+    ];
     await authApi.loginWithGoogle({ access_token: 'g' });
-    script = [(c) => (expect(c.headers['x-device']).toBe(`${device(7, 1)},${device(3, 0)}`), json(200, { reauth: 'ra', expires_at: 'x' }))];
+    script = [
+      (c) => (
+        expect(c.headers['x-device']).toBe(`${device(7, 1)},${device(3, 0)}`),
+        json(200, { reauth: 'ra', expires_at: 'x' })
+      ),
+    ];
     await authApi.reauthenticate({ password: 'secret123' });
   });
 });
 
 describe('registration string (X-Registration)', () => {
   it('is kept from the register answer and sent with the registration link', async () => {
-    script = [(c) => (expect(c.headers['x-registration']).toBeUndefined(), json(201, { detail: 'sent', email: 'a@example.com', registration: 'reg-1' }))];
+    script = [
+      (c) => (
+        expect(c.headers['x-registration']).toBeUndefined(),
+        json(201, { detail: 'sent', email: 'a@example.com', registration: 'reg-1' })
+      ),
+    ];
     await authApi.register({ email: 'a@example.com', password: 'secret123', confirm_password: 'secret123' });
     // Only the newest one is kept.
     script = [() => json(201, { detail: 'sent', email: 'b@example.com', registration: 'reg-2' })];
@@ -100,15 +137,31 @@ describe('registration string (X-Registration)', () => {
     ];
     expect(await authApi.confirmRegistration('tok')).toMatchObject({ password_set: true });
     devices.forgetRegistration();
-    script = [(c) => (expect(c.headers['x-registration']).toBeUndefined(), json(200, { access: accessOf(4), refresh: 'r', password_set: false, password_token: 'pt' }))];
+    script = [
+      (c) => (
+        expect(c.headers['x-registration']).toBeUndefined(),
+        json(200, { access: accessOf(4), refresh: 'r', password_set: false, password_token: 'pt' })
+      ),
+    ];
     expect(await authApi.confirmRegistration('tok2')).toMatchObject({ password_set: false, password_token: 'pt' });
   });
 
   it('an added address and an e-mail change are confirmed with the bearer of the signed-in account', async () => {
     session.setTokens({ access: accessOf(5), refresh: 'r5' });
-    script = [(c) => (expect(c.headers.authorization).toBe(`Bearer ${accessOf(5)}`), json(200, { detail: 'ok', password_set: true }))];
+    script = [
+      (c) => (
+        expect(c.headers.authorization).toBe(`Bearer ${accessOf(5)}`),
+        json(200, { detail: 'ok', password_set: true })
+      ),
+    ];
     await authApi.confirmAddedEmail('t1');
-    script = [(c) => (expect(c.headers.authorization).toBe(`Bearer ${accessOf(5)}`), expect(c.url).toMatch(/email=n(@|%40)example\.com/), json(200, { detail: 'ok', email: 'n@example.com' }))];
+    script = [
+      (c) => (
+        expect(c.headers.authorization).toBe(`Bearer ${accessOf(5)}`),
+        expect(c.url).toMatch(/email=n(@|%40)example\.com/),
+        json(200, { detail: 'ok', email: 'n@example.com' })
+      ),
+    ];
     await authApi.confirmEmailChange('t2', 'n@example.com');
   });
 });
@@ -128,8 +181,16 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
 
   it('sends the call, opens the prompt on reauth_required and sends it again once with the reauth string', async () => {
     const stop = answerPrompt('reauth-xyz');
-    script = [(c) => (expect(c.body).toEqual({ new_email: 'n@example.com' }), refused()), (c) => (expect(c.body).toEqual({ new_email: 'n@example.com', reauth: 'reauth-xyz' }), json(200, { detail: 'sent' }))];
-    await expect(reauth.withReauth((proof) => authApi.changeEmail('n@example.com', proof))).resolves.toEqual({ detail: 'sent' });
+    script = [
+      (c) => (expect(c.body).toEqual({ new_email: 'n@example.com' }), refused()),
+      (c) => (
+        expect(c.body).toEqual({ new_email: 'n@example.com', reauth: 'reauth-xyz' }),
+        json(200, { detail: 'sent' })
+      ),
+    ];
+    await expect(reauth.withReauth((proof) => authApi.changeEmail('n@example.com', proof))).resolves.toEqual({
+      detail: 'sent',
+    });
     expect(calls).toHaveLength(2);
     expect(store.get(reauth.reauthRequestAtom)).toBeNull();
     stop();
@@ -138,7 +199,12 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
   it('sends the password typed up front, and never asks when the server takes it', async () => {
     let opened = 0;
     const stop = store.sub(reauth.reauthRequestAtom, () => opened++);
-    script = [(c) => (expect(c.body).toEqual({ new_email: 'n@example.com', password: 'pw12345678' }), json(200, { detail: 'sent' }))];
+    script = [
+      (c) => (
+        expect(c.body).toEqual({ new_email: 'n@example.com', password: 'pw12345678' }),
+        json(200, { detail: 'sent' })
+      ),
+    ];
     await reauth.withReauth((proof) => authApi.changeEmail('n@example.com', proof), { password: 'pw12345678' });
     expect(opened).toBe(0);
     stop();
@@ -147,7 +213,16 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
   it('retries only once: a second refusal is the caller’s error', async () => {
     const stop = answerPrompt('spent');
     script = [refused, refused];
-    await expect(reauth.withReauth((proof) => authApi.addEmailPassword({ email: "n@example.com", password: "secret123", confirm_password: "secret123", ...proof }))).rejects.toMatchObject({ status: 403 });
+    await expect(
+      reauth.withReauth((proof) =>
+        authApi.addEmailPassword({
+          email: 'n@example.com',
+          password: 'secret123',
+          confirm_password: 'secret123',
+          ...proof,
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 403 });
     expect(calls).toHaveLength(2);
     stop();
   });
@@ -155,7 +230,11 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
   it('a closed prompt sends nothing more and throws ReauthCancelled', async () => {
     const stop = answerPrompt(null);
     script = [refused];
-    await expect(reauth.withReauth((proof) => authApi.bindWallet({ address: `0x${'a'.repeat(40)}`, signature: `0x${'b'.repeat(130)}`, timestamp: 1 }, proof))).rejects.toBeInstanceOf(reauth.ReauthCancelled);
+    await expect(
+      reauth.withReauth((proof) =>
+        authApi.bindWallet({ address: `0x${'a'.repeat(40)}`, signature: `0x${'b'.repeat(130)}`, timestamp: 1 }, proof),
+      ),
+    ).rejects.toBeInstanceOf(reauth.ReauthCancelled);
     expect(calls).toHaveLength(1);
     stop();
   });
@@ -163,8 +242,17 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
   it('other refusals (a wrong password, the last method) pass through without a prompt', async () => {
     let opened = 0;
     const stop = store.sub(reauth.reauthRequestAtom, () => opened++);
-    script = [() => json(400, { detail: 'Wrong password', code: 'invalid_password', errors: [{ field: 'password', message: 'Wrong password' }] })];
-    await expect(reauth.withReauth((proof) => authApi.changeEmail('n@example.com', proof), { password: 'bad' })).rejects.toMatchObject({ status: 400 });
+    script = [
+      () =>
+        json(400, {
+          detail: 'Wrong password',
+          code: 'invalid_password',
+          errors: [{ field: 'password', message: 'Wrong password' }],
+        }),
+    ];
+    await expect(
+      reauth.withReauth((proof) => authApi.changeEmail('n@example.com', proof), { password: 'bad' }),
+    ).rejects.toMatchObject({ status: 400 });
     expect(opened).toBe(0);
     stop();
   });
@@ -181,9 +269,21 @@ describe('what the prompt and the Security section offer', async () => {
   });
 
   it('the Security section offers to add what is missing', () => {
-    expect(addableMethods(['wallet'], { googleConfigured: true, hasEmail: false })).toEqual({ wallet: false, emailPassword: true, google: true });
-    expect(addableMethods(['password'], { googleConfigured: false, hasEmail: true })).toEqual({ wallet: true, emailPassword: false, google: false });
+    expect(addableMethods(['wallet'], { googleConfigured: true, hasEmail: false })).toEqual({
+      wallet: false,
+      emailPassword: true,
+      google: true,
+    });
+    expect(addableMethods(['password'], { googleConfigured: false, hasEmail: true })).toEqual({
+      wallet: true,
+      emailPassword: false,
+      google: false,
+    });
     // An e-mail account without a password sets one through the password link, not here.
-    expect(addableMethods(['google'], { googleConfigured: true, hasEmail: true })).toEqual({ wallet: true, emailPassword: false, google: false });
+    expect(addableMethods(['google'], { googleConfigured: true, hasEmail: true })).toEqual({
+      wallet: true,
+      emailPassword: false,
+      google: false,
+    });
   });
 });

@@ -6,12 +6,18 @@ type Call = { url: string; method: string; headers: Record<string, string>; body
 const calls: Call[] = [];
 let script: ((c: Call) => Response)[] = [];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-  const call = { url: String(input), method: init.method ?? 'GET', headers, body: init.body ? JSON.parse(String(init.body)) : undefined };
+  const call = {
+    url: String(input),
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body ? JSON.parse(String(init.body)) : undefined,
+  };
   calls.push(call);
   const next = script.shift();
   if (!next) throw new Error(`unexpected call ${call.method} ${call.url}`);
@@ -42,7 +48,9 @@ describe('api client', () => {
 
   it('skipAuth sends no token and never refreshes', async () => {
     script = [() => json(401, { detail: 'no', code: 'token_not_valid' })];
-    await expect(api('auth/login-by-email/', { method: 'POST', body: {}, skipAuth: true })).rejects.toMatchObject({ status: 401 });
+    await expect(api('auth/login-by-email/', { method: 'POST', body: {}, skipAuth: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(calls[0].headers.authorization).toBeUndefined();
   });
 
@@ -53,7 +61,11 @@ describe('api client', () => {
       () => json(200, { done: true }),
     ];
     expect(await api('mining/start/', { method: 'POST' })).toEqual({ done: true });
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/v1/mining/start/', 'POST /api/v1/auth/refresh/', 'POST /api/v1/mining/start/']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/v1/mining/start/',
+      'POST /api/v1/auth/refresh/',
+      'POST /api/v1/mining/start/',
+    ]);
     expect(calls[2].headers.authorization).toBe('Bearer new-access');
     expect(calls[2].headers['idempotency-key']).toBe(calls[0].headers['idempotency-key']);
     expect(session.getAccessToken()).toBe('new-access');
@@ -75,13 +87,20 @@ describe('api client', () => {
     const off = session.onSignedOut(() => signedOut++);
     script = [
       () => json(401, { detail: 'expired', code: 'token_not_valid' }),
-      () => new Response(JSON.stringify({ detail: 'Too many requests. Try again in 12 seconds.', code: 'rate_limited' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '12' } }),
+      () =>
+        new Response(JSON.stringify({ detail: 'Too many requests. Try again in 12 seconds.', code: 'rate_limited' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '12' },
+        }),
       () => json(401, { detail: 'expired', code: 'token_not_valid' }),
       () => json(503, { detail: 'The server is restarting; try again.', code: 'shutting_down' }),
       () => json(401, { detail: 'expired', code: 'token_not_valid' }),
       () => Promise.reject(new TypeError('Failed to fetch')) as never,
     ];
-    await expect(api('mining/claim/', { method: 'POST' })).rejects.toMatchObject({ status: 429, data: { code: 'rate_limited' } });
+    await expect(api('mining/claim/', { method: 'POST' })).rejects.toMatchObject({
+      status: 429,
+      data: { code: 'rate_limited' },
+    });
     await expect(api('auth/me')).rejects.toMatchObject({ status: 503 });
     await expect(api('auth/me')).rejects.toBeTruthy();
     expect(signedOut).toBe(0);
@@ -112,10 +131,23 @@ describe('current user fetch', () => {
   });
 
   it('stores /auth/me in Dexie and the shell mirror; a server failure is flagged, offline is not', async () => {
-    const { refreshCurrentUser, currentUserAtom, userFetchFailedAtom, userStatusAtom } = await import('@/lib/current-user');
+    const { refreshCurrentUser, currentUserAtom, userFetchFailedAtom, userStatusAtom } =
+      await import('@/lib/current-user');
     const { store } = await import('@/lib/store');
     const { db } = await import('@/lib/db');
-    const me = { username: 'punk1', email: '', wallet_address: '', balance: 3, token: 0.5, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
+    const me = {
+      username: 'punk1',
+      email: '',
+      wallet_address: '',
+      balance: 3,
+      token: 0.5,
+      gems: 0,
+      referral_link: 'x',
+      password_set: true,
+      mining: false,
+      ico: false,
+      language: false,
+    };
     script = [() => json(200, me)];
     expect(await refreshCurrentUser()).toEqual(me);
     expect(await db.user.get('me')).toMatchObject({ ...me, key: 'me' });

@@ -6,7 +6,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from './render-in-app';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: (url: string) => Response = () => json(500, {});
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => answer(String(input)));
 

@@ -6,13 +6,19 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from './render-in-app';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: () => Response | Promise<Response> = () => json(500, { detail: 'boom' });
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   if (!String(input).endsWith('/auth/me')) throw new Error(`unexpected call ${String(input)}`);
   return answer();
 });
-vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: false,
+  media: query,
+  addEventListener() {},
+  removeEventListener() {},
+}));
 
 const session = await import('@/lib/session');
 const { store } = await import('@/lib/store');
@@ -36,7 +42,19 @@ describe('a failed /auth/me (spec §4)', () => {
     await refreshCurrentUser();
     expect(store.get(userStatusAtom)).toBe('anonymous');
 
-    const me = { username: 'punk1', email: '', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
+    const me = {
+      username: 'punk1',
+      email: '',
+      wallet_address: '',
+      balance: 0,
+      token: 0,
+      gems: 0,
+      referral_link: 'x',
+      password_set: true,
+      mining: false,
+      ico: false,
+      language: false,
+    };
     await db.user.put({ ...me, key: 'me', fetchedAt: 1 });
     await refreshCurrentUser();
     expect(store.get(userStatusAtom)).toBe('anonymous');

@@ -7,17 +7,39 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATE_REFRESH_AFTER_CONFIRM_MS, WALLET_AUTOSTART_MS, WALLET_RETRY_MS } from '@shared/constants';
 import { renderInApp } from './render-in-app';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const me = { username: 'punk_rider', email: 'a@example.com', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: 'x', password_set: true, mining: false, ico: false, language: false };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const me = {
+  username: 'punk_rider',
+  email: 'a@example.com',
+  wallet_address: '',
+  balance: 0,
+  token: 0,
+  gems: 0,
+  referral_link: 'x',
+  password_set: true,
+  mining: false,
+  ico: false,
+  language: false,
+};
 const calls: string[] = [];
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   const path = new URL(String(input), 'http://app.test').pathname.replace('/api/v1/', '');
   calls.push(path);
   // Decisions §13: both links work only signed in as the account that asked; the session stays.
-  if (path.startsWith('auth/confirm-email-change/')) return json(200, { detail: 'Email changed', email: 'new@example.com' });
+  if (path.startsWith('auth/confirm-email-change/'))
+    return json(200, { detail: 'Email changed', email: 'new@example.com' });
   if (path.startsWith('auth/confirm-email/')) return json(200, { detail: 'Email confirmed', password_set: true });
   if (path === 'auth/me') return json(200, me);
-  if (path === 'config/') return json(200, { app_name: 'PXT Companion', google_client_id: null, google_code_flow: false, vapid_public_key: 'k', mining_session_seconds: 60, payments_available: false });
+  if (path === 'config/')
+    return json(200, {
+      app_name: 'PXT Companion',
+      google_client_id: null,
+      google_code_flow: false,
+      vapid_public_key: 'k',
+      mining_session_seconds: 60,
+      payments_available: false,
+    });
   if (path === 'auth/login/') return json(200, { access: 'wa', refresh: 'wr' });
   throw new Error(`unexpected call ${path}`);
 });
@@ -84,7 +106,14 @@ describe('wallet confirmation timings (spec §4)', () => {
     };
     // An injected wallet that announces itself (EIP-6963) whenever the page asks.
     const announce = () =>
-      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-1', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'test.wallet' }, provider }) }));
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: Object.freeze({
+            info: { uuid: 'u-1', name: 'Test Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'test.wallet' },
+            provider,
+          }),
+        }),
+      );
     window.addEventListener('eip6963:requestProvider', announce);
     try {
       modals.openModal('confirmWallet');

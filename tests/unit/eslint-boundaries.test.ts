@@ -21,14 +21,19 @@ async function lintImport(filePath: string, spec: string) {
 }
 
 const boundaryError = (from: string, to: string) =>
-  expect.objectContaining({ rule: 'boundaries/element-types', message: expect.stringMatching(new RegExp(`type '${from}'.*type '${to}'`, 's')) });
+  expect.objectContaining({
+    rule: 'boundaries/element-types',
+    message: expect.stringMatching(new RegExp(`type '${from}'.*type '${to}'`, 's')),
+  });
 
 describe('eslint boundaries', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature, by alias and by relative path', async () => {
     const byAlias = await lintImport('src/features/auth/x.ts', '@/features/mining/state/hooks');
     expect(byAlias).toEqual([boundaryError('feature', 'feature')]);
     expect(byAlias[0].message).toMatch(/feature 'auth'.*feature 'mining'/s);
-    expect(await lintImport('src/features/auth/x.ts', '../mining/state/hooks')).toEqual([boundaryError('feature', 'feature')]);
+    expect(await lintImport('src/features/auth/x.ts', '../mining/state/hooks')).toEqual([
+      boundaryError('feature', 'feature'),
+    ]);
   });
 
   it('refuses shared/ importing src/ or server/', async () => {
@@ -39,8 +44,12 @@ describe('eslint boundaries', { timeout: 60_000 }, () => {
   it('refuses server/ importing src/, sw/ importing src/, and components or lib importing a feature', async () => {
     expect(await lintImport('server/x.ts', '@/lib/store')).toEqual([boundaryError('server', 'lib')]);
     expect(await lintImport('sw/x.ts', '@/lib/store')).toEqual([boundaryError('sw', 'lib')]);
-    expect(await lintImport('src/components/x.ts', '@/features/auth/state/auth-forms')).toEqual([boundaryError('component', 'feature')]);
-    expect(await lintImport('src/lib/x.ts', '@/features/auth/state/auth-forms')).toEqual([boundaryError('lib', 'feature')]);
+    expect(await lintImport('src/components/x.ts', '@/features/auth/state/auth-forms')).toEqual([
+      boundaryError('component', 'feature'),
+    ]);
+    expect(await lintImport('src/lib/x.ts', '@/features/auth/state/auth-forms')).toEqual([
+      boundaryError('lib', 'feature'),
+    ]);
   });
 
   it('allows what the architecture allows', async () => {

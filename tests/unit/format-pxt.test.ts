@@ -29,7 +29,10 @@ describe('formatPxt', () => {
 });
 
 describe('one PXT formatter', () => {
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+    );
   it('no page formats numbers with toFixed or its own six-decimal NumberFormat', () => {
     const offenders = files(join(import.meta.dirname, '../../src'))
       .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('format-pxt.ts'))

@@ -9,7 +9,11 @@ import { googleErrorText } from '@/features/auth/lib/google-error';
 import { load } from './locale-helpers';
 
 const i18n = createInstance();
-await i18n.init({ lng: 'en', resources: { en: { errors: load('en', 'errors') } }, interpolation: { escapeValue: false } });
+await i18n.init({
+  lng: 'en',
+  resources: { en: { errors: load('en', 'errors') } },
+  interpolation: { escapeValue: false },
+});
 const t = i18n.t.bind(i18n);
 
 function refusal(status: number, data: unknown): FetchError {
@@ -25,8 +29,12 @@ describe('Google error texts (spec §8)', () => {
     expect(googleErrorText(new GoogleAuthError('login'), t)).toBe('Google login failed');
   });
   it('a refusal of our server reads its message, else the catalogue text', () => {
-    expect(googleErrorText(refusal(400, { detail: 'Failed to login with Google', code: 'google_login_failed' }), t)).toBe('Failed to login with Google');
-    expect(googleErrorText(refusal(400, { detail: 'Google sign-in is not configured on this server' }), t)).toBe('Google sign-in is not configured on this server');
+    expect(
+      googleErrorText(refusal(400, { detail: 'Failed to login with Google', code: 'google_login_failed' }), t),
+    ).toBe('Failed to login with Google');
+    expect(googleErrorText(refusal(400, { detail: 'Google sign-in is not configured on this server' }), t)).toBe(
+      'Google sign-in is not configured on this server',
+    );
     expect(googleErrorText(refusal(400, {}), t)).toBe('Failed to login with Google');
   });
 });

@@ -10,11 +10,15 @@ import { load } from './locale-helpers';
 vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   const m = /\/locales\/(\w+)\/(\w+)\.json$/.exec(String(input));
   if (!m) throw new TypeError(`unexpected fetch ${String(input)}`);
-  return new Response(JSON.stringify(load(m[1], m[2])), { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(load(m[1], m[2])), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 const { i18n, i18nReady } = await import('@/lib/i18n');
-const { answered, detailCleared, failed, initialListDetail, listDetailStore, requested, withError } = await import('@/lib/list-detail-state');
+const { answered, detailCleared, failed, initialListDetail, listDetailStore, requested, withError } =
+  await import('@/lib/list-detail-state');
 const { store } = await import('@/lib/store');
 const { referralsState } = await import('@/features/referrals/state/referrals-state');
 const { completedTasksState } = await import('@/features/tasks/state/completed-task-detail');
@@ -38,7 +42,7 @@ describe('list and detail state (pure)', () => {
   type S = ReturnType<typeof initialListDetail<string[], string>>;
   const start: S = initialListDetail<string[], string>();
 
-  it('a request sets loading and clears that part\'s error only', () => {
+  it("a request sets loading and clears that part's error only", () => {
     let s = failed(failed(start, 'list', 'list broke'), 'detail', 'detail broke');
     s = requested(s, 'list');
     expect(s.list).toEqual({ data: null, loading: true, error: null });
@@ -66,7 +70,7 @@ describe('list and detail state (pure)', () => {
     expect(withError(s, 'detail', null).detail.error).toBeNull();
   });
 
-  it('clearing the detail clears its error (and not the list\'s), and drops an answer still on its way', () => {
+  it("clearing the detail clears its error (and not the list's), and drops an answer still on its way", () => {
     let s = failed(requested(start, 'detail', '3'), 'detail', 'gone', '3');
     s = withError(s, 'list', 'list error');
     s = detailCleared(s);
@@ -104,7 +108,9 @@ describe('the store actions', () => {
 
 describe('detail failure texts (spec §8)', () => {
   it('referrals: the catalogue text for an id not in the list, else "Referral detail not found"', async () => {
-    await referralsState.loadDetail(9, () => Promise.reject(refusal(404, { detail: 'User not found in your referral list', code: 'referral_not_found' })));
+    await referralsState.loadDetail(9, () =>
+      Promise.reject(refusal(404, { detail: 'User not found in your referral list', code: 'referral_not_found' })),
+    );
     expect(store.get(referralsState.atom).detail.error).toBe('User not found in your referral list');
     await referralsState.loadDetail(9, () => Promise.reject(refusal(500)));
     expect(store.get(referralsState.atom).detail.error).toBe('Referral detail not found');
@@ -134,7 +140,9 @@ describe('detail failure texts (spec §8)', () => {
   });
 
   it('completed tasks: the server\'s detail, else "Request failed"', async () => {
-    await completedTasksState.loadDetail(4, () => Promise.reject(refusal(404, { detail: 'Task not found.', code: 'not_found' })));
+    await completedTasksState.loadDetail(4, () =>
+      Promise.reject(refusal(404, { detail: 'Task not found.', code: 'not_found' })),
+    );
     expect(store.get(completedTasksState.atom).detail.error).toBe('Task not found.');
     await completedTasksState.loadDetail(4, () => Promise.reject(refusal(500)));
     expect(store.get(completedTasksState.atom).detail.error).toBe('Request failed');

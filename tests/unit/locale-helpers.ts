@@ -18,14 +18,18 @@ export function load(lng: string, ns: string): Record<string, unknown> {
 /** Flattened keys ('a.b.c') of a translation file. */
 export function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? keys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k}`],
   );
 }
 
 /** The English text of `ns:key` (or a key in the default namespace `common`). */
 export function en(fullKey: string, vars: Record<string, string | number> = {}): string {
   const [ns, key] = fullKey.includes(':') ? fullKey.split(':') : ['common', fullKey];
-  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], load('en', ns));
+  const value = key
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], load('en', ns));
   if (typeof value !== 'string') throw new Error(`no English text for ${fullKey}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
 }

@@ -31,8 +31,14 @@ interface Panel {
 
 describe('metrics documentation', () => {
   it('the dashboard is importable JSON whose panels use the Prometheus data source variable and exported metrics', async () => {
-    const dashboard = JSON.parse(readFileSync(join(root, 'docs', 'grafana-dashboard.json'), 'utf8')) as { panels: Panel[]; templating: { list: { name: string; type: string; query: unknown }[] } };
-    expect(dashboard.templating.list.find((v) => v.name === 'datasource')).toMatchObject({ type: 'datasource', query: 'prometheus' });
+    const dashboard = JSON.parse(readFileSync(join(root, 'docs', 'grafana-dashboard.json'), 'utf8')) as {
+      panels: Panel[];
+      templating: { list: { name: string; type: string; query: unknown }[] };
+    };
+    expect(dashboard.templating.list.find((v) => v.name === 'datasource')).toMatchObject({
+      type: 'datasource',
+      query: 'prometheus',
+    });
     const names = await exported();
     const used = new Set<string>();
     for (const panel of dashboard.panels.filter((p) => p.type !== 'row')) {
@@ -47,7 +53,15 @@ describe('metrics documentation', () => {
       }
     }
     // Every metric of decisions §12 has a panel.
-    for (const name of ['http_request_duration_seconds', 'pxt_claims_total', 'pxt_ledger_postings_total', 'pxt_worker_lag_seconds', 'pxt_push_sent_total', 'pxt_mail_sent_total', 'pxt_payments_total']) {
+    for (const name of [
+      'http_request_duration_seconds',
+      'pxt_claims_total',
+      'pxt_ledger_postings_total',
+      'pxt_worker_lag_seconds',
+      'pxt_push_sent_total',
+      'pxt_mail_sent_total',
+      'pxt_payments_total',
+    ]) {
       expect(used, name).toContain(name);
     }
   });

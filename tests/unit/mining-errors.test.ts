@@ -12,7 +12,13 @@ const t = ((key: string) => `t(${key})`) as unknown as Parameters<typeof miningF
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json' },
+        }),
+    ),
   );
 }
 
@@ -31,7 +37,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('mining error texts (spec §8)', () => {
   it('shows the detail first', async () => {
-    expect((await failureOf(400, { detail: 'Refused for a reason', message: 'other', code: 'something_new' })).text).toBe('Refused for a reason');
+    expect(
+      (await failureOf(400, { detail: 'Refused for a reason', message: 'other', code: 'something_new' })).text,
+    ).toBe('Refused for a reason');
   });
 
   it('then the message', async () => {
@@ -42,19 +50,29 @@ describe('mining error texts (spec §8)', () => {
     expect((await failureOf(400, { reason: 42 })).text).toBe('{"reason":42}');
   });
 
-  it('else the call\'s default', async () => {
+  it("else the call's default", async () => {
     expect((await failureOf(500, '', 'start')).text).toBe('t(mining:errors.start)');
     expect((await failureOf(500, '', 'applyBoost')).text).toBe('t(mining:errors.applyBoost)');
   });
 
-  it('shows known refusals in the player\'s language rather than the server\'s English detail', async () => {
+  it("shows known refusals in the player's language rather than the server's English detail", async () => {
     const f = await failureOf(400, { detail: 'Mining session is not finished yet', code: 'session_not_finished' });
-    expect(f).toMatchObject({ text: 't(mining:errors.codes.session_not_finished)', code: 'session_not_finished', status: 400, network: false });
-    expect((await failureOf(503, { detail: 'Payments are not available', code: 'payments_unavailable' }, 'topUp')).text).toBe('t(mining:errors.codes.payments_unavailable)');
+    expect(f).toMatchObject({
+      text: 't(mining:errors.codes.session_not_finished)',
+      code: 'session_not_finished',
+      status: 400,
+      network: false,
+    });
+    expect(
+      (await failureOf(503, { detail: 'Payments are not available', code: 'payments_unavailable' }, 'topUp')).text,
+    ).toBe('t(mining:errors.codes.payments_unavailable)');
   });
 
   it('says "no connection" when no answer came', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     let failure;
     try {
       await api('mining/boosts/');

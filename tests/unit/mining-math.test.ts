@@ -52,7 +52,12 @@ describe('placing temporary boosts', () => {
   });
 
   it('gives nothing to a boost placed at or after the end', () => {
-    expect(planBoost(eightHours, T0 + 8 * H, H)).toMatchObject({ insideMs: 0, efficiencyPercent: 0, startsAt: T0 + 8 * H, endsAt: T0 + 8 * H });
+    expect(planBoost(eightHours, T0 + 8 * H, H)).toMatchObject({
+      insideMs: 0,
+      efficiencyPercent: 0,
+      startsAt: T0 + 8 * H,
+      endsAt: T0 + 8 * H,
+    });
     expect(planBoost(eightHours, T0 + 9 * H, H)).toMatchObject({ insideMs: 0, efficiencyPercent: 0 });
   });
 
@@ -78,8 +83,11 @@ describe('placing temporary boosts', () => {
 });
 
 describe('session reward', () => {
-  const reward = (boostPercent: number, boosts: { startsAt: number; endsAt: number; value: number }[] = [], span = eightHours) =>
-    sessionReward({ ...span, boostPercent, boosts });
+  const reward = (
+    boostPercent: number,
+    boosts: { startsAt: number; endsAt: number; value: number }[] = [],
+    span = eightHours,
+  ) => sessionReward({ ...span, boostPercent, boosts });
 
   it('pays 1 PXT per hour without boosts', () => {
     expect(reward(0)).toBe(8_000_000);
@@ -117,7 +125,9 @@ describe('session reward', () => {
     expect(reward(0, [], oneSecond)).toBe(277);
     expect(reward(5, [], oneSecond)).toBe(291);
     // A 2 s boosted test session: 2 s × 2 × 1.35 = 1500 millionths exactly.
-    expect(reward(35, [{ startsAt: T0, endsAt: T0 + 2000, value: 2 }], { startedAt: T0, endsAt: T0 + 2000 })).toBe(1500);
+    expect(reward(35, [{ startsAt: T0, endsAt: T0 + 2000, value: 2 }], { startedAt: T0, endsAt: T0 + 2000 })).toBe(
+      1500,
+    );
   });
 
   it('stays exact where doubles would not', () => {
@@ -194,7 +204,7 @@ describe('reward properties', () => {
   });
 });
 
-describe('reward earned so far (the client\'s live projection)', () => {
+describe("reward earned so far (the client's live projection)", () => {
   const input = { ...eightHours, boostPercent: 10, boosts: [{ startsAt: T0 + H, endsAt: T0 + 2 * H, value: 2 }] };
 
   it('is nothing at the start and the whole reward at the end and after', () => {

@@ -127,7 +127,10 @@ describe('Auto Miner state', () => {
   it('runs until the end of the last active period, or not at all', () => {
     expect(autoMinerUntil([], T0)).toBeNull();
     expect(autoMinerUntil([sub(1, T0 - 40 * 24 * H, T0 - 10 * 24 * H, false)], T0)).toBeNull();
-    const until = autoMinerUntil([sub(1, T0, T0 + 30 * 24 * H, true), sub(2, T0 + 30 * 24 * H, T0 + 60 * 24 * H, true)], T0);
+    const until = autoMinerUntil(
+      [sub(1, T0, T0 + 30 * 24 * H, true), sub(2, T0 + 30 * 24 * H, T0 + 60 * 24 * H, true)],
+      T0,
+    );
     expect(until?.getTime()).toBe(T0 + 60 * 24 * H);
     expect(autoMinerUntil([sub(1, T0 - H, T0 + H, true)], T0 + 2 * H)).toBeNull();
   });
@@ -147,7 +150,13 @@ describe('temporary boost stock', () => {
   });
   it('counts unused boosts per duration, oldest first, and which are free to select', () => {
     const stock = tempBoostStock(
-      [row(9, 1), row(3, 1, { is_selected: true }), row(4, 4), row(5, 4, { is_active: true }), { ...row(6, 0), id: 'task:6', boost_type: 'task', duration_seconds: null }],
+      [
+        row(9, 1),
+        row(3, 1, { is_selected: true }),
+        row(4, 4),
+        row(5, 4, { is_active: true }),
+        { ...row(6, 0), id: 'task:6', boost_type: 'task', duration_seconds: null },
+      ],
       [1, 4, 6, 12],
     );
     expect(stock.map((s) => [s.hours, s.ids, s.freeIds, s.selected])).toEqual([

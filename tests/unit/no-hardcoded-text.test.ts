@@ -7,7 +7,17 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../../src');
-const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label', 'description', 'data-hint', 'submitLabel']);
+const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'data-hint',
+  'submitLabel',
+]);
 const LETTER = /\p{L}/u;
 
 function tsxFiles(dir: string): string[] {
@@ -28,11 +38,23 @@ export function findHardcodedText(source: string, fileName = 'file.tsx'): string
       const name = node.name.getText(sf);
       const init = node.initializer;
       const literal =
-        init && (ts.isStringLiteral(init) ? init.text : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression.text : null);
-      if (TEXT_ATTRIBUTES.has(name) && literal && LETTER.test(literal)) found.push(`${where(node)} ${name}="${literal}"`);
+        init &&
+        (ts.isStringLiteral(init)
+          ? init.text
+          : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+            ? init.expression.text
+            : null);
+      if (TEXT_ATTRIBUTES.has(name) && literal && LETTER.test(literal))
+        found.push(`${where(node)} ${name}="${literal}"`);
     }
     // {'Some words'} as a child of an element.
-    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) && ts.isJsxElement(node.parent) && LETTER.test(node.expression.text)) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      ts.isStringLiteralLike(node.expression) &&
+      ts.isJsxElement(node.parent) &&
+      LETTER.test(node.expression.text)
+    ) {
       found.push(`${where(node)} {"${node.expression.text}"}`);
     }
     ts.forEachChild(node, visit);

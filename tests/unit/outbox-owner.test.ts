@@ -50,7 +50,8 @@ afterEach(async () => {
   store.set(session.refreshTokenAtom, null);
 });
 
-const accessOf = (sub: number, n = 0) => `h.${btoa(JSON.stringify({ sub, sid: n, typ: 'access' })).replace(/=+$/, '')}.s${n}`;
+const accessOf = (sub: number, n = 0) =>
+  `h.${btoa(JSON.stringify({ sub, sid: n, typ: 'access' })).replace(/=+$/, '')}.s${n}`;
 const rows = () => db.outbox.orderBy('id').toArray();
 
 /** Player 7 queues a claim while offline; meanwhile the session is ended on another device. */
@@ -68,8 +69,12 @@ async function queuedClaimOfPlayer7(): Promise<string> {
 function serverAfterSessionEnded(newAccess: string) {
   const paid = new Set<string>();
   answer = (c) => {
-    if (c.path === 'auth/refresh/') return (c.body as { refresh: string }).refresh === 'refresh-7a' ? { status: 401, body: { code: 'token_not_valid', detail: 'Token is invalid' } } : { status: 200, body: { access: newAccess } };
-    if (c.auth !== `Bearer ${newAccess}`) return { status: 401, body: { code: 'token_not_valid', detail: 'Token is invalid' } };
+    if (c.path === 'auth/refresh/')
+      return (c.body as { refresh: string }).refresh === 'refresh-7a'
+        ? { status: 401, body: { code: 'token_not_valid', detail: 'Token is invalid' } }
+        : { status: 200, body: { access: newAccess } };
+    if (c.auth !== `Bearer ${newAccess}`)
+      return { status: 401, body: { code: 'token_not_valid', detail: 'Token is invalid' } };
     if (c.path === 'mining/claim/') {
       const first = !paid.has(c.key!);
       paid.add(c.key!);

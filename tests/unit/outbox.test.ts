@@ -68,7 +68,13 @@ describe('sendOrQueue', () => {
     expect(result.status).toBe('queued');
     expect(server.seen).toHaveLength(0);
     expect(await rows()).toEqual([
-      expect.objectContaining({ method: 'POST', path: 'mining/select-temp-boost/', body: { boost_id: 3 }, status: 'pending', key: (result as { key: string }).key }),
+      expect.objectContaining({
+        method: 'POST',
+        path: 'mining/select-temp-boost/',
+        body: { boost_id: 3 },
+        status: 'pending',
+        key: (result as { key: string }).key,
+      }),
     ]);
   });
 
@@ -91,7 +97,10 @@ describe('sendOrQueue', () => {
   });
 
   it('throws an HTTP refusal to the caller instead of queueing it', async () => {
-    fakeServer(() => ({ status: 400, body: { detail: 'Mining session is not finished yet', code: 'session_not_finished' } }));
+    fakeServer(() => ({
+      status: 400,
+      body: { detail: 'Mining session is not finished yet', code: 'session_not_finished' },
+    }));
     await expect(sendOrQueue({ method: 'GET', path: 'mining/claim/' })).rejects.toMatchObject({ status: 400 });
     expect(await rows()).toEqual([]);
   });
@@ -126,7 +135,11 @@ describe('replayOutbox', () => {
     online = false;
     const keys: string[] = [];
     for (const path of paths) {
-      const r = await sendOrQueue({ method: path.includes('boost') ? 'POST' : 'GET', path, body: path.includes('boost') ? { boost_id: 1, force_apply: false } : undefined });
+      const r = await sendOrQueue({
+        method: path.includes('boost') ? 'POST' : 'GET',
+        path,
+        body: path.includes('boost') ? { boost_id: 1, force_apply: false } : undefined,
+      });
       keys.push((r as { key: string }).key);
     }
     online = true;
@@ -137,7 +150,12 @@ describe('replayOutbox', () => {
     const keys = await queueOffline('mining/claim/', 'mining/start/', 'mining/apply-temp-boost/');
     const server = fakeServer(() => ({ status: 200, body: {} }));
     const summary = await replayOutbox();
-    expect(summary).toEqual({ sent: 3, failed: 0, pending: 0, sentPaths: ['mining/claim/', 'mining/start/', 'mining/apply-temp-boost/'] });
+    expect(summary).toEqual({
+      sent: 3,
+      failed: 0,
+      pending: 0,
+      sentPaths: ['mining/claim/', 'mining/start/', 'mining/apply-temp-boost/'],
+    });
     expect(server.seen.map((c) => [c.method, c.url.replace(/^.*\/api\/v1\//, ''), c.key])).toEqual([
       ['GET', 'mining/claim/', keys[0]],
       ['GET', 'mining/start/', keys[1]],
@@ -150,10 +168,12 @@ describe('replayOutbox', () => {
     expect(server.seen).toHaveLength(3);
   });
 
-  it('marks a refused call failed with the server\'s text, goes on with the next, and never retries it', async () => {
+  it("marks a refused call failed with the server's text, goes on with the next, and never retries it", async () => {
     await queueOffline('mining/claim/', 'mining/start/');
     const server = fakeServer((call) =>
-      call.url.endsWith('mining/claim/') ? { status: 400, body: { detail: 'Mining session is not finished yet', code: 'session_not_finished' } } : { status: 200, body: {} },
+      call.url.endsWith('mining/claim/')
+        ? { status: 400, body: { detail: 'Mining session is not finished yet', code: 'session_not_finished' } }
+        : { status: 200, body: {} },
     );
     const seenSummaries: unknown[] = [];
     const off = onOutboxReplayed((s) => seenSummaries.push(s));
@@ -171,7 +191,11 @@ describe('replayOutbox', () => {
 
   it('keeps the message, then the JSON body, when a refusal has no detail', async () => {
     await queueOffline('mining/claim/', 'mining/start/');
-    fakeServer((call) => (call.url.endsWith('mining/claim/') ? { status: 400, body: { message: 'no claim' } } : { status: 404, body: { code: 'x' } }));
+    fakeServer((call) =>
+      call.url.endsWith('mining/claim/')
+        ? { status: 400, body: { message: 'no claim' } }
+        : { status: 404, body: { code: 'x' } },
+    );
     await replayOutbox();
     expect((await rows()).map((r) => r.error)).toEqual(['no claim', '{"code":"x"}']);
   });

@@ -21,7 +21,14 @@ describe('scrypt password hashes', () => {
 
   it('salts every hash and refuses corrupt or oversized stored values without throwing', async () => {
     expect(await hashPassword('same1234', 10)).not.toBe(await hashPassword('same1234', 10));
-    for (const stored of ['', 'plain', 'scrypt$40$8$1$abc$def', 'scrypt$x$8$1$abc$def', 'bcrypt$10$8$1$a$b', 'scrypt$10$8$1$abc$']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$40$8$1$abc$def',
+      'scrypt$x$8$1$abc$def',
+      'bcrypt$10$8$1$a$b',
+      'scrypt$10$8$1$abc$',
+    ]) {
       expect(await verifyPassword('secret123', stored)).toBe(false);
     }
   });

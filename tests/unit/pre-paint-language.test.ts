@@ -15,7 +15,12 @@ function runPrePaint(languages: string[], stored: string | null): { lang: string
   if (stored) localStorage.setItem(STORAGE_KEYS.language, stored);
   document.head.querySelectorAll('link[rel=preload]').forEach((l) => l.remove());
   new Function(languageScript())();
-  return { lang: document.documentElement.lang, preloads: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((l) => new URL(l.href).pathname) };
+  return {
+    lang: document.documentElement.lang,
+    preloads: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map(
+      (l) => new URL(l.href).pathname,
+    ),
+  };
 }
 
 afterEach(() => localStorage.clear());

@@ -61,9 +61,24 @@ describe('offlineBanner', () => {
 });
 
 describe('installHint', () => {
-  const android = { userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/128 Mobile', platform: 'Linux armv8l', maxTouchPoints: 5, standalone: false };
-  const iphone = { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1', platform: 'iPhone', maxTouchPoints: 5, standalone: false };
-  const ipad = { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.5 Safari/605.1.15', platform: 'MacIntel', maxTouchPoints: 5, standalone: false };
+  const android = {
+    userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/128 Mobile',
+    platform: 'Linux armv8l',
+    maxTouchPoints: 5,
+    standalone: false,
+  };
+  const iphone = {
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1',
+    platform: 'iPhone',
+    maxTouchPoints: 5,
+    standalone: false,
+  };
+  const ipad = {
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.5 Safari/605.1.15',
+    platform: 'MacIntel',
+    maxTouchPoints: 5,
+    standalone: false,
+  };
   const mac = { ...ipad, maxTouchPoints: 0 };
 
   it('recognises iPhone and iPadOS (a Mac with touch), not a Mac', () => {
@@ -90,7 +105,15 @@ describe('installHint', () => {
 
 describe('service worker: claim reminders', () => {
   it("shows the server's title, body and tag, and opens its app path", () => {
-    const payload = { type: 'mining_ready', title: 'Your PXT is ready to claim', body: 'Session #7 ended.', url: '/miner', tag: 'mining-7', session_id: 7, ends_at: '2025-01-01T00:00:00.000Z' };
+    const payload = {
+      type: 'mining_ready',
+      title: 'Your PXT is ready to claim',
+      body: 'Session #7 ended.',
+      url: '/miner',
+      tag: 'mining-7',
+      session_id: 7,
+      ends_at: '2025-01-01T00:00:00.000Z',
+    };
     const n = notificationFor(JSON.stringify(payload), ORIGIN);
     expect(n.title).toBe('Your PXT is ready to claim');
     expect(n.options).toMatchObject({ body: 'Session #7 ended.', tag: 'mining-7', data: { url: '/miner' } });

@@ -20,7 +20,16 @@ const pwa = load('en', 'pwa') as { offlineReady: { title: string }; install: { b
 
 async function mount() {
   const i = createInstance();
-  await i.use(initReactI18next).init({ lng: 'en', resources: { en: { pwa: load('en', 'pwa') } }, defaultNS: 'pwa', interpolation: { escapeValue: false }, react: { useSuspense: false }, showSupportNotice: false });
+  await i
+    .use(initReactI18next)
+    .init({
+      lng: 'en',
+      resources: { en: { pwa: load('en', 'pwa') } },
+      defaultNS: 'pwa',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
   const store = createStore();
   const Cards = () => (
     <>
@@ -44,7 +53,10 @@ describe('PWA cards that arrive on their own', () => {
     const { store, router } = await mount();
     act(() => {
       store.set(offlineReadyAtom, true);
-      store.set(installPromptAtom, { prompt: async () => {}, userChoice: new Promise(() => {}) } as unknown as BeforeInstallPromptEvent);
+      store.set(installPromptAtom, {
+        prompt: async () => {},
+        userChoice: new Promise(() => {}),
+      } as unknown as BeforeInstallPromptEvent);
     });
     expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
     expect(screen.queryByRole('button', { name: pwa.install.button })).toBeNull();

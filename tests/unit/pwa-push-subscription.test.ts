@@ -11,7 +11,8 @@ vi.mock('@/lib/api-client', () => ({
     calls.push({ path, method: options.method, body: options.body });
     if (failPaths.has(path)) throw new TypeError('Failed to fetch');
     if (path === 'push/public-key/') return { public_key: PUBLIC_KEY };
-    if (path === 'push/subscribe/') return { endpoint: (options.body as { endpoint: string }).endpoint, created_at: new Date().toISOString() };
+    if (path === 'push/subscribe/')
+      return { endpoint: (options.body as { endpoint: string }).endpoint, created_at: new Date().toISOString() };
     return { removed: true };
   }),
 }));
@@ -25,7 +26,11 @@ class FakeSubscription {
     readonly options: { applicationServerKey: ArrayBuffer | null },
   ) {}
   toJSON() {
-    return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: 'B'.padEnd(87, 'A'), auth: 'A'.repeat(22) } };
+    return {
+      endpoint: this.endpoint,
+      expirationTime: null,
+      keys: { p256dh: 'B'.padEnd(87, 'A'), auth: 'A'.repeat(22) },
+    };
   }
   async unsubscribe() {
     this.unsubscribed = true;
@@ -42,7 +47,9 @@ const pushManager = {
   },
   async subscribe(opts: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) {
     this.subscribed.push(opts.applicationServerKey);
-    this.current = new FakeSubscription(`https://push.example/send/${this.subscribed.length}`, { applicationServerKey: opts.applicationServerKey.buffer as ArrayBuffer });
+    this.current = new FakeSubscription(`https://push.example/send/${this.subscribed.length}`, {
+      applicationServerKey: opts.applicationServerKey.buffer as ArrayBuffer,
+    });
     return this.current;
   },
 };
@@ -111,7 +118,10 @@ describe('enablePush', () => {
   });
 
   it('reports unsupported where there is no service worker registration', async () => {
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => undefined } });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => undefined },
+    });
     expect(await enablePush()).toBe('unsupported');
   });
 });

@@ -8,8 +8,15 @@ describe('query parameters (spec §2)', () => {
   it('maps each modal link to its action', () => {
     expect(parseQuery('?modal=restorePassword&token=t1').action).toEqual({ kind: 'newPassword', token: 't1' });
     expect(parseQuery('?modal=restorePassword').action).toEqual({ kind: 'newPassword', token: null });
-    expect(parseQuery('?modal=confirmRegistration&token=t2').action).toEqual({ kind: 'confirmRegistration', token: 't2' });
-    expect(parseQuery('?modal=confirmEmailChange&token=t3&email=a%40b.co').action).toEqual({ kind: 'confirmEmailChange', token: 't3', email: 'a@b.co' });
+    expect(parseQuery('?modal=confirmRegistration&token=t2').action).toEqual({
+      kind: 'confirmRegistration',
+      token: 't2',
+    });
+    expect(parseQuery('?modal=confirmEmailChange&token=t3&email=a%40b.co').action).toEqual({
+      kind: 'confirmEmailChange',
+      token: 't3',
+      email: 'a@b.co',
+    });
     expect(parseQuery('?modal=confirmEmail&token=t4').action).toEqual({ kind: 'confirmEmail', token: 't4' });
     expect(parseQuery('?modal=confirmPasswordChange&token=t5').action).toEqual({ kind: 'updatePassword', token: 't5' });
     expect(parseQuery('?modal=undoEmailChange&token=t6').action).toEqual({ kind: 'undoEmailChange', token: 't6' });
@@ -22,7 +29,12 @@ describe('query parameters (spec §2)', () => {
   });
   it('picks up refCode and lists what to remove from the address bar', () => {
     expect(parseQuery('?refCode=abc&utm=1')).toEqual({ action: null, refCode: 'abc', consumed: ['refCode'] });
-    expect(parseQuery('?modal=confirmEmail&token=t&refCode=z').consumed).toEqual(['modal', 'token', 'email', 'refCode']);
+    expect(parseQuery('?modal=confirmEmail&token=t&refCode=z').consumed).toEqual([
+      'modal',
+      'token',
+      'email',
+      'refCode',
+    ]);
     expect(parseQuery('?page=2').consumed).toEqual([]);
   });
 });

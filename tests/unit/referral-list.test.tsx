@@ -12,7 +12,12 @@ const rows: ReferralRow[] = [
   { id: 3, username: 'miner_amy', wallet_address: null, joined_at: '2026-11-20T10:00:00.000Z', active: true },
   { id: 2, username: 'lurker_bob', wallet_address: null, joined_at: '2026-11-19T10:00:00.000Z', active: false },
   // Stored before the server sent the mark: not counted until the next refresh.
-  { id: 1, username: 'old_cache', wallet_address: null, joined_at: '2026-11-18T10:00:00.000Z' } as unknown as ReferralRow,
+  {
+    id: 1,
+    username: 'old_cache',
+    wallet_address: null,
+    joined_at: '2026-11-18T10:00:00.000Z',
+  } as unknown as ReferralRow,
 ];
 
 async function renderIn(lng: 'en' | 'ru') {

@@ -5,18 +5,30 @@ import { awardRows, claimAnswerText, claimFailureText, listFailureText } from '@
 import { profileView } from '@/features/profile/state/profile-view';
 import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
-const failure = (body: Record<string, unknown>, status = 400): ApiFailure => toApiFailure({ status, response: { status }, data: body }, 'fallback');
+const failure = (body: Record<string, unknown>, status = 400): ApiFailure =>
+  toApiFailure({ status, response: { status }, data: body }, 'fallback');
 const network = toApiFailure(new TypeError(''), 'fallback');
 
 describe('referral awards', () => {
   it('lists the 9 awards with their points', () => {
     expect(awardRows(0).map((a) => [a.friends, a.points])).toEqual([
-      [2, 4], [4, 8], [6, 12], [10, 20], [20, 40], [40, 80], [60, 120], [80, 160], [100, 200],
+      [2, 4],
+      [4, 8],
+      [6, 12],
+      [10, 20],
+      [20, 40],
+      [40, 80],
+      [60, 120],
+      [80, 160],
+      [100, 200],
     ]);
   });
 
   it('completes an award once the referral count reaches its friends (decisions §7 Deviation)', () => {
-    const done = (n: number) => awardRows(n).filter((a) => a.completed).map((a) => a.friends);
+    const done = (n: number) =>
+      awardRows(n)
+        .filter((a) => a.completed)
+        .map((a) => a.friends);
     expect(done(0)).toEqual([]);
     expect(done(1)).toEqual([]);
     expect(done(2)).toEqual([2]);
@@ -27,18 +39,28 @@ describe('referral awards', () => {
   });
 
   it("says 'Not enough referrals for new awards' for the no-new-rewards answer", () => {
-    expect(claimAnswerText('en', { detail: 'Нет новых наград', code: 'no_new_rewards' })).toBe('Not enough referrals for new awards');
+    expect(claimAnswerText('en', { detail: 'Нет новых наград', code: 'no_new_rewards' })).toBe(
+      'Not enough referrals for new awards',
+    );
     expect(claimAnswerText('en', { detail: 'Нет новых наград' } as never)).toBe('Not enough referrals for new awards');
     expect(claimAnswerText('ru', { detail: 'Нет новых наград', code: 'no_new_rewards' })).toBe('Нет новых наград');
-    expect(claimAnswerText('en', { detail: 'Награды за приглашения начислены', code: 'referral_rewards_granted' })).toBe('Referral awards granted');
+    expect(
+      claimAnswerText('en', { detail: 'Награды за приглашения начислены', code: 'referral_rewards_granted' }),
+    ).toBe('Referral awards granted');
   });
 
   it("falls back to 'Failed to add reward' and 'Could not fetch referrals' without a server message", () => {
     expect(claimFailureText('en', network, 'Failed to add reward')).toBe('Failed to add reward');
-    expect(claimFailureText('en', failure({ detail: 'Boom' }, 500), 'Failed to add reward')).toBe('Failed to add reward');
-    expect(claimFailureText('en', failure({ detail: 'Ошибка базы данных, попробуйте позже', code: 'database_error' }), 'x')).toBe('Database error, try again later');
+    expect(claimFailureText('en', failure({ detail: 'Boom' }, 500), 'Failed to add reward')).toBe(
+      'Failed to add reward',
+    );
+    expect(
+      claimFailureText('en', failure({ detail: 'Ошибка базы данных, попробуйте позже', code: 'database_error' }), 'x'),
+    ).toBe('Database error, try again later');
     expect(listFailureText(network, 'Could not fetch referrals')).toBe('Could not fetch referrals');
-    expect(listFailureText(failure({ detail: 'Too many attempts. Try again in 2 seconds.', code: 'throttled' }, 429), 'x')).toBe('Too many attempts. Try again in 2 seconds.');
+    expect(
+      listFailureText(failure({ detail: 'Too many attempts. Try again in 2 seconds.', code: 'throttled' }, 429), 'x'),
+    ).toBe('Too many attempts. Try again in 2 seconds.');
   });
 });
 
@@ -59,8 +81,21 @@ describe('profile view', () => {
 
   it('shows an e-mail account without a wallet: wallet not linked, password change, link a wallet', () => {
     const v = profileView(me, 'en');
-    expect(v).toMatchObject({ username: 'NeonRider7', email: 'rider@example.com', wallet: null, coins: 140, pxt: '12.500000', gems: 50 });
-    expect(v).toMatchObject({ canChangeEmail: true, canChangePassword: true, canAddEmailPassword: false, canLinkWallet: true, needsPassword: false });
+    expect(v).toMatchObject({
+      username: 'NeonRider7',
+      email: 'rider@example.com',
+      wallet: null,
+      coins: 140,
+      pxt: '12.500000',
+      gems: 50,
+    });
+    expect(v).toMatchObject({
+      canChangeEmail: true,
+      canChangePassword: true,
+      canAddEmailPassword: false,
+      canLinkWallet: true,
+      needsPassword: false,
+    });
   });
 
   it('shows a wallet account: the short wallet, add e-mail and password, no wallet link', () => {
@@ -69,6 +104,12 @@ describe('profile view', () => {
     expect(v.wallet).toBe('0xababa...bab');
     // A wallet sign-up's address is not a username yet.
     expect(v.username).toBeNull();
-    expect(v).toMatchObject({ email: null, canChangeEmail: false, canChangePassword: false, canAddEmailPassword: true, canLinkWallet: false });
+    expect(v).toMatchObject({
+      email: null,
+      canChangeEmail: false,
+      canChangePassword: false,
+      canAddEmailPassword: true,
+      canLinkWallet: false,
+    });
   });
 });

@@ -7,14 +7,37 @@ import { initialModalState, modalStateAtom } from '@/lib/modal-state';
 import { setTokens, signOut } from '@/lib/session';
 import { store } from '@/lib/store';
 
-const me = { username: 'punk1', email: '', wallet_address: '', balance: 0, token: 0, gems: 0, referral_link: '', password_set: false, mining: false, ico: false, language: false };
+const me = {
+  username: 'punk1',
+  email: '',
+  wallet_address: '',
+  balance: 0,
+  token: 0,
+  gems: 0,
+  referral_link: '',
+  password_set: false,
+  mining: false,
+  ico: false,
+  language: false,
+};
 
 describe('route access (spec §2, §6)', () => {
   it('lists every route of the spec with its access', () => {
     expect(ROUTE_ACCESS).toEqual({
-      '/': 'public', '/blog': 'public', '/profile': 'public', '*': 'public',
-      '/tasks': 'signedIn', '/article/:id': 'signedIn', '/referrals': 'signedIn', '/arcade': 'signedIn',
-      '/miner': 'signedIn', '/mining': 'signedIn', '/boost': 'signedIn', '/ico': 'iso', '/privacy': 'public', '/terms': 'public',
+      '/': 'public',
+      '/blog': 'public',
+      '/profile': 'public',
+      '*': 'public',
+      '/tasks': 'signedIn',
+      '/article/:id': 'signedIn',
+      '/referrals': 'signedIn',
+      '/arcade': 'signedIn',
+      '/miner': 'signedIn',
+      '/mining': 'signedIn',
+      '/boost': 'signedIn',
+      '/ico': 'iso',
+      '/privacy': 'public',
+      '/terms': 'public',
     });
   });
 
@@ -22,11 +45,19 @@ describe('route access (spec §2, §6)', () => {
     expect(decideAccess('public', { signedIn: false, iso: false })).toEqual({ allow: true });
   });
   it('sends visitors of signed-in pages to / with the main login', () => {
-    expect(decideAccess('signedIn', { signedIn: false, iso: false })).toEqual({ allow: false, redirectTo: '/', openMainLogin: true });
+    expect(decideAccess('signedIn', { signedIn: false, iso: false })).toEqual({
+      allow: false,
+      redirectTo: '/',
+      openMainLogin: true,
+    });
     expect(decideAccess('signedIn', { signedIn: true, iso: false })).toEqual({ allow: true });
   });
   it('opens /ico only with the iso flag', () => {
-    expect(decideAccess('iso', { signedIn: true, iso: false })).toEqual({ allow: false, redirectTo: '/', openMainLogin: false });
+    expect(decideAccess('iso', { signedIn: true, iso: false })).toEqual({
+      allow: false,
+      redirectTo: '/',
+      openMainLogin: false,
+    });
     expect(decideAccess('iso', { signedIn: true, iso: true })).toEqual({ allow: true });
     expect(decideAccess('iso', { signedIn: false, iso: true })).toMatchObject({ allow: false, openMainLogin: true });
   });
@@ -54,7 +85,7 @@ describe('the route guard', () => {
     expect(store.get(modalStateAtom).open).toBe('main');
   });
 
-  it("keeps a referral code (and an e-mail link) of a signed-in-only page on the way to /", async () => {
+  it('keeps a referral code (and an e-mail link) of a signed-in-only page on the way to /', async () => {
     expect(await run('/tasks', '/tasks?refCode=crew77')).toBe('to /?refCode=crew77');
     expect(await run('/miner', '/miner?utm_source=tg&refCode=crew77&x=1')).toBe('to /?refCode=crew77');
     expect(await run('/referrals', '/referrals?modal=confirmEmail&token=t1')).toBe('to /?modal=confirmEmail&token=t1');

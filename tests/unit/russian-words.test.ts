@@ -7,12 +7,31 @@ import { seasonNumber } from '@/features/arcade/lib/season-title';
 import { keys, load, LOCALES_DIR, namespaces } from './locale-helpers';
 
 /** Latin words a Russian text may keep: names, currencies and units the glossary keeps as they are. */
-const ALLOWED_LATIN = new Set(['PXT', 'USDT', 'Tether', 'Google', 'MetaMask', 'Telegram', 'Discord', 'Companion', 'XP', 'ICO', 'QR', 'Eng', 'Rus', 'x', 'username']);
+const ALLOWED_LATIN = new Set([
+  'PXT',
+  'USDT',
+  'Tether',
+  'Google',
+  'MetaMask',
+  'Telegram',
+  'Discord',
+  'Companion',
+  'XP',
+  'ICO',
+  'QR',
+  'Eng',
+  'Rus',
+  'x',
+  'username',
+]);
 
 const texts = (lng: string) =>
   namespaces(lng).flatMap((ns) => {
     const data = load(lng, ns);
-    return keys(data).map((key) => ({ where: `${ns}:${key}`, text: String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data)) }));
+    return keys(data).map((key) => ({
+      where: `${ns}:${key}`,
+      text: String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data)),
+    }));
   });
 
 /** The words of a text once interpolations, <tags>, e-mail addresses and links are taken out. */
@@ -33,12 +52,16 @@ describe('Russian texts', () => {
 
   it('the word check itself: it flags "Gems" and lets names, interpolations and addresses pass', () => {
     expect(latinWords('За {{price}} Gems в месяц')).toEqual(['Gems']);
-    expect(latinWords('Войдите через Google или MetaMask, {{name}}, hello@pxt.games, <terms>Условия</terms>')).toEqual([]);
+    expect(latinWords('Войдите через Google или MetaMask, {{name}}, hello@pxt.games, <terms>Условия</terms>')).toEqual(
+      [],
+    );
   });
 
   it('speak to the player as «вы», never «ты»', () => {
     const informal = /(^|[^а-яё])(ты|твой|твоя|твоё|твои|твоих|твоим|твою|твоей|тебя|тебе|тобой)(?=[^а-яё]|$)/i;
-    const found = texts('ru').filter(({ text }) => informal.test(text)).map(({ where, text }) => `${where}: ${text}`);
+    const found = texts('ru')
+      .filter(({ text }) => informal.test(text))
+      .map(({ where, text }) => `${where}: ${text}`);
     expect(found).toEqual([]);
   });
 

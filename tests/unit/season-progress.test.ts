@@ -6,7 +6,16 @@ import { formatTimeLeft, tierProgress } from '@/features/arcade/lib/season-progr
 
 describe('tier progress (the XP bar)', () => {
   it('starts at tier 0 with an empty bar', () => {
-    expect(tierProgress(0)).toEqual({ tier: 0, tiers: 30, xpInTier: 0, xpPerTier: 100, xpToNext: 100, percent: 0, nextTier: 1, maxed: false });
+    expect(tierProgress(0)).toEqual({
+      tier: 0,
+      tiers: 30,
+      xpInTier: 0,
+      xpPerTier: 100,
+      xpToNext: 100,
+      percent: 0,
+      nextTier: 1,
+      maxed: false,
+    });
   });
 
   it('counts the XP inside the tier being worked on', () => {
@@ -17,7 +26,14 @@ describe('tier progress (the XP bar)', () => {
 
   it('is full and maxed once the last tier is reached, however much XP follows', () => {
     for (const xp of [3000, 3050, 99_999]) {
-      expect(tierProgress(xp)).toMatchObject({ tier: 30, xpInTier: 100, xpToNext: 0, percent: 100, nextTier: null, maxed: true });
+      expect(tierProgress(xp)).toMatchObject({
+        tier: 30,
+        xpInTier: 100,
+        xpToNext: 0,
+        percent: 100,
+        nextTier: null,
+        maxed: true,
+      });
     }
   });
 

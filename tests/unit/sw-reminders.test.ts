@@ -9,7 +9,15 @@ import { takesReminder } from '@/features/pwa/lib/worker-messages';
 import { NAVIGATE, PUSH_REMINDER } from '@shared/sw-messages';
 
 const ORIGIN = 'https://pxt.example';
-const PUSH = JSON.stringify({ type: 'mining_ready', title: 'Your PXT is ready to claim', body: 'Open the app', url: '/miner', tag: 'mining-ready', session_id: 7, ends_at: '2026-01-01T00:00:00Z' });
+const PUSH = JSON.stringify({
+  type: 'mining_ready',
+  title: 'Your PXT is ready to claim',
+  body: 'Open the app',
+  url: '/miner',
+  tag: 'mining-ready',
+  session_id: 7,
+  ends_at: '2026-01-01T00:00:00Z',
+});
 
 interface FakeWindow extends ClickWindow {
   received: { type: string; [k: string]: unknown }[];
@@ -18,7 +26,16 @@ interface FakeWindow extends ClickWindow {
 }
 
 /** A window that answers the worker's messages with `answer(message)`, or never when it gives undefined. */
-function fakeWindow(path: string, opts: { focused?: boolean; visible?: boolean; controlled?: boolean; focusFails?: boolean; answer?: (m: { type: string }) => unknown }): FakeWindow {
+function fakeWindow(
+  path: string,
+  opts: {
+    focused?: boolean;
+    visible?: boolean;
+    controlled?: boolean;
+    focusFails?: boolean;
+    answer?: (m: { type: string }) => unknown;
+  },
+): FakeWindow {
   const w: FakeWindow = {
     url: ORIGIN + path,
     focused: opts.focused ?? false,
@@ -51,7 +68,11 @@ function pushEnv(windows: FakeWindow[]) {
   const shown: string[] = [];
   return {
     shown,
-    env: { origin: ORIGIN, windows: async () => windows, showNotification: async (title: string) => void shown.push(title) },
+    env: {
+      origin: ORIGIN,
+      windows: async () => windows,
+      showNotification: async (title: string) => void shown.push(title),
+    },
   };
 }
 
@@ -119,7 +140,10 @@ describe('the page takes a reminder only on its player’s miner, focused and vi
 describe('a click on a reminder', () => {
   const clickEnv = (windows: FakeWindow[]) => {
     const opened: string[] = [];
-    return { opened, env: { origin: ORIGIN, windows: async () => windows, openWindow: async (p: string) => void opened.push(p) } };
+    return {
+      opened,
+      env: { origin: ORIGIN, windows: async () => windows, openWindow: async (p: string) => void opened.push(p) },
+    };
   };
 
   it('focuses a window already on the target and opens nothing', async () => {
@@ -131,7 +155,11 @@ describe('a click on a reminder', () => {
   });
 
   it('focuses an open window the worker does not control and routes it inside the app, instead of opening a new one', async () => {
-    const blog = fakeWindow('/blog', { focused: true, controlled: false, answer: (m) => (m.type === NAVIGATE ? { ok: true } : undefined) });
+    const blog = fakeWindow('/blog', {
+      focused: true,
+      controlled: false,
+      answer: (m) => (m.type === NAVIGATE ? { ok: true } : undefined),
+    });
     const { env, opened } = clickEnv([blog]);
     expect(await openFromNotification('/miner', env)).toBe('navigated');
     expect(blog.focusCalls).toBe(1);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { localizeTaskDetail, TASK_CATEGORIES, TASK_MESSAGE_CODES, TASK_MESSAGES, taskMessage, taskMessageByRu } from '@shared/task-messages';
+import {
+  localizeTaskDetail,
+  TASK_CATEGORIES,
+  TASK_MESSAGE_CODES,
+  TASK_MESSAGES,
+  taskMessage,
+  taskMessageByRu,
+} from '@shared/task-messages';
 
 describe('task messages', () => {
   it('has a Russian and an English text for every code (per category where it varies)', () => {
@@ -20,15 +27,23 @@ describe('task messages', () => {
   });
 
   it('carries the spec catalogue meanings in English', () => {
-    expect(taskMessage('category_incomplete', 'user_account_quests').en).toBe("Not all 'User account quests' tasks are completed");
-    expect(taskMessage('category_reward_granted', 'social_quests').en).toBe("100 coins reward granted for completing all 'Social quests'");
+    expect(taskMessage('category_incomplete', 'user_account_quests').en).toBe(
+      "Not all 'User account quests' tasks are completed",
+    );
+    expect(taskMessage('category_reward_granted', 'social_quests').en).toBe(
+      "100 coins reward granted for completing all 'Social quests'",
+    );
     expect(taskMessage('no_new_rewards').ru).toBe('Нет новых наград');
   });
 
   it('localizes by code, then by Russian text, else leaves the text alone', () => {
     expect(localizeTaskDetail('en', 'whatever', 'wallet_not_added')).toBe('Wallet not added');
-    expect(localizeTaskDetail('en', 'Награда за эту категорию уже получена')).toBe('The reward for this category has already been claimed');
-    expect(localizeTaskDetail('ru', 'x', 'category_incomplete', 'social_quests')).toBe(taskMessage('category_incomplete', 'social_quests').ru);
+    expect(localizeTaskDetail('en', 'Награда за эту категорию уже получена')).toBe(
+      'The reward for this category has already been claimed',
+    );
+    expect(localizeTaskDetail('ru', 'x', 'category_incomplete', 'social_quests')).toBe(
+      taskMessage('category_incomplete', 'social_quests').ru,
+    );
     expect(localizeTaskDetail('en', 'Something else', 'unknown_code')).toBe('Something else');
     expect(taskMessageByRu('Кошелёк не добавлен')?.code).toBe('wallet_not_added');
   });

@@ -9,7 +9,15 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentOrder } from '@shared/api/payments';
 import { TopUpForm } from '@/features/mining/components/top-up-form';
-import { latestOpenOrder, methodOptions, orderPhase, parseQuantity, payBlock, pickMethod, quantityFor } from '@/features/mining/lib/top-up-view';
+import {
+  latestOpenOrder,
+  methodOptions,
+  orderPhase,
+  parseQuantity,
+  payBlock,
+  pickMethod,
+  quantityFor,
+} from '@/features/mining/lib/top-up-view';
 import { withRememberedTx } from '@/features/mining/state/payment-actions';
 import type { Eip1193Provider } from '@/lib/wallet';
 import { erc20TransferData, sendErc20Transfer, switchToChain, WalletTransferError } from '@/lib/wallet-transfer';
@@ -18,16 +26,32 @@ import { load } from './locale-helpers';
 afterEach(cleanup);
 
 const order = (o: Partial<PaymentOrder>): PaymentOrder => ({
-  id: 1, item_id: 'gems_50', quantity: 1, gems: 50, price_usd: 4.99, method: 'card', status: 'pending',
-  created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-24T10:00:00.000Z',
-  checkout_url: null, pay_to: null, tx_hash: null, confirmations: null, failure: null, ...o,
+  id: 1,
+  item_id: 'gems_50',
+  quantity: 1,
+  gems: 50,
+  price_usd: 4.99,
+  method: 'card',
+  status: 'pending',
+  created_at: '2026-11-23T10:00:00.000Z',
+  updated_at: '2026-11-23T10:00:00.000Z',
+  paid_at: null,
+  expires_at: '2026-11-24T10:00:00.000Z',
+  checkout_url: null,
+  pay_to: null,
+  tx_hash: null,
+  confirmations: null,
+  failure: null,
+  ...o,
 });
 
 describe('methods and Pay', () => {
   const onlyTetherAndCard = { methods: ['tether', 'card'] as const, unavailable: { sbp: 'not_configured' as const } };
 
   it('lists every method, the ones the server cannot take disabled with their reason', () => {
-    expect(methodOptions({ methods: [...onlyTetherAndCard.methods], unavailable: onlyTetherAndCard.unavailable })).toEqual([
+    expect(
+      methodOptions({ methods: [...onlyTetherAndCard.methods], unavailable: onlyTetherAndCard.unavailable }),
+    ).toEqual([
       { method: 'tether', available: true, reason: null },
       { method: 'sbp', available: false, reason: 'not_configured' },
       { method: 'card', available: true, reason: null },
@@ -40,7 +64,10 @@ describe('methods and Pay', () => {
     const all = methodOptions({ methods: ['tether', 'sbp', 'card'], unavailable: {} });
     expect(pickMethod(all, null)).toBe('card');
     expect(pickMethod(all, 'tether')).toBe('tether');
-    const noCard = methodOptions({ methods: ['sbp'], unavailable: { tether: 'not_configured', card: 'not_configured' } });
+    const noCard = methodOptions({
+      methods: ['sbp'],
+      unavailable: { tether: 'not_configured', card: 'not_configured' },
+    });
     expect(pickMethod(noCard, 'tether')).toBe('sbp');
     expect(pickMethod(methodOptions({ methods: [], unavailable: {} }), null)).toBeNull();
   });
@@ -75,21 +102,32 @@ describe('the Auto Miner buys exactly the missing Gems in one order', () => {
 
 describe('orders', () => {
   it('resumes the newest open order', () => {
-    expect(latestOpenOrder([order({ id: 3, status: 'paid' }), order({ id: 2, status: 'pending' }), order({ id: 1, status: 'pending' })])?.id).toBe(2);
+    expect(
+      latestOpenOrder([
+        order({ id: 3, status: 'paid' }),
+        order({ id: 2, status: 'pending' }),
+        order({ id: 1, status: 'pending' }),
+      ])?.id,
+    ).toBe(2);
     expect(latestOpenOrder([order({ id: 4, status: 'expired' }), order({ id: 5, status: 'failed' })])).toBeNull();
   });
   it('tells a tether order waiting for the wallet from one confirming, and the provider page from the outcomes', () => {
     expect(orderPhase(order({ method: 'tether' }))).toBe('awaitingWallet');
     expect(orderPhase(order({ method: 'tether', tx_hash: '0xab' }))).toBe('confirming');
     expect(orderPhase(order({ checkout_url: 'https://checkout.stripe.test/c/pay/x' }))).toBe('awaitingCheckout');
-    for (const s of ['paid', 'failed', 'expired', 'refunded'] as const) expect(orderPhase(order({ status: s }))).toBe(s);
+    for (const s of ['paid', 'failed', 'expired', 'refunded'] as const)
+      expect(orderPhase(order({ status: s }))).toBe(s);
   });
 });
 
 describe('a transfer this browser sent', () => {
   afterEach(() => localStorage.clear());
   it('is followed even when the server did not record it, so the wallet is never asked twice', () => {
-    const tether = order({ id: 7, method: 'tether', pay_to: { chain_id: 1, contract: '0x1', to: '0x2', amount: '4990000' } });
+    const tether = order({
+      id: 7,
+      method: 'tether',
+      pay_to: { chain_id: 1, contract: '0x1', to: '0x2', amount: '4990000' },
+    });
     expect(orderPhase(withRememberedTx(tether))).toBe('awaitingWallet');
     localStorage.setItem('pxt.order-tx.7', '0xabc');
     expect(withRememberedTx(tether).tx_hash).toBe('0xabc');
@@ -101,15 +139,33 @@ describe('a transfer this browser sent', () => {
 });
 
 describe.each(['en', 'ru'] as const)('the method tiles and Pay in %s', (lng) => {
-  const text = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], load(lng, 'mining')) as string;
+  const text = (path: string) =>
+    path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], load(lng, 'mining')) as string;
 
   async function renderForm(online: boolean) {
     const i18n = createInstance();
-    await i18n.use(initReactI18next).init({ lng, resources: { [lng]: { mining: load(lng, 'mining') } }, defaultNS: 'mining', interpolation: { escapeValue: false }, react: { useSuspense: false } });
+    await i18n
+      .use(initReactI18next)
+      .init({
+        lng,
+        resources: { [lng]: { mining: load(lng, 'mining') } },
+        defaultNS: 'mining',
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+      });
     const options = methodOptions({ methods: ['tether', 'card'], unavailable: { sbp: 'not_configured' } });
     render(
       <I18nextProvider i18n={i18n}>
-        <TopUpForm options={options} method="card" onMethod={() => {}} quantity={1} onQuantity={() => {}} block={payBlock(online, options, 'card', true)} busy={false} onPay={() => {}} />
+        <TopUpForm
+          options={options}
+          method="card"
+          onMethod={() => {}}
+          quantity={1}
+          onQuantity={() => {}}
+          block={payBlock(online, options, 'card', true)}
+          busy={false}
+          onPay={() => {}}
+        />
       </I18nextProvider>,
     );
   }
@@ -118,9 +174,20 @@ describe.each(['en', 'ru'] as const)('the method tiles and Pay in %s', (lng) => 
     await renderForm(true);
     const sbp = screen.getByRole<HTMLInputElement>('radio', { name: new RegExp(text('topUp.methods.sbp')) });
     expect(sbp.disabled).toBe(true);
-    expect(screen.getByRole('radio', { name: new RegExp(text('topUp.methods.sbp')), description: text('topUp.unavailable.not_configured') })).toBe(sbp);
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: new RegExp(text('topUp.methods.card')) }).disabled).toBe(false);
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: new RegExp(text('topUp.methods.tether').replace(/[()]/g, '\\$&')) }).disabled).toBe(false);
+    expect(
+      screen.getByRole('radio', {
+        name: new RegExp(text('topUp.methods.sbp')),
+        description: text('topUp.unavailable.not_configured'),
+      }),
+    ).toBe(sbp);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: new RegExp(text('topUp.methods.card')) }).disabled).toBe(
+      false,
+    );
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', {
+        name: new RegExp(text('topUp.methods.tether').replace(/[()]/g, '\\$&')),
+      }).disabled,
+    ).toBe(false);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: text('topUp.pay') }).disabled).toBe(false);
   });
 
@@ -137,8 +204,12 @@ describe('the USDT transfer asked of the wallet', () => {
   const linked = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
   it('encodes transfer(to, amount) exactly as viem does', () => {
-    expect(erc20TransferData(to, '4990000')).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 4_990_000n] }));
-    expect(erc20TransferData(to, 2n ** 200n)).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 2n ** 200n] }));
+    expect(erc20TransferData(to, '4990000')).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 4_990_000n] }),
+    );
+    expect(erc20TransferData(to, 2n ** 200n)).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 2n ** 200n] }),
+    );
     expect(() => erc20TransferData('0x12', '1')).toThrow();
     expect(() => erc20TransferData(to, '0')).toThrow();
   });
@@ -165,30 +236,61 @@ describe('the USDT transfer asked of the wallet', () => {
     const w = wallet({
       eth_requestAccounts: () => [linked.toLowerCase()],
       eth_chainId: () => chain,
-      wallet_switchEthereumChain: (p) => (chain = (p as [{ chainId: string }])[0].chainId, null),
+      wallet_switchEthereumChain: (p) => ((chain = (p as [{ chainId: string }])[0].chainId), null),
       eth_sendTransaction: () => '0xfeed',
     });
-    expect(await sendErc20Transfer(w.provider, { chain_id: 137, contract, to, amount: '4990000' }, linked)).toBe('0xfeed');
-    expect(w.calls.map((c) => c.method)).toEqual(['eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'eth_sendTransaction']);
+    expect(await sendErc20Transfer(w.provider, { chain_id: 137, contract, to, amount: '4990000' }, linked)).toBe(
+      '0xfeed',
+    );
+    expect(w.calls.map((c) => c.method)).toEqual([
+      'eth_requestAccounts',
+      'eth_chainId',
+      'wallet_switchEthereumChain',
+      'eth_sendTransaction',
+    ]);
     expect(w.calls[2].params).toEqual([{ chainId: '0x89' }]);
-    expect(w.calls[3].params).toEqual([{ from: linked.toLowerCase(), to: contract, data: erc20TransferData(to, '4990000'), value: '0x0' }]);
+    expect(w.calls[3].params).toEqual([
+      { from: linked.toLowerCase(), to: contract, data: erc20TransferData(to, '4990000'), value: '0x0' },
+    ]);
   });
 
   it('adds a well-known chain the wallet lacks; an unknown one is refused before anything is sent', async () => {
     let added = false;
-    const w = wallet({ eth_chainId: () => '0x1', wallet_switchEthereumChain: () => (added ? null : unknownChain()), wallet_addEthereumChain: () => ((added = true), null) });
+    const w = wallet({
+      eth_chainId: () => '0x1',
+      wallet_switchEthereumChain: () => (added ? null : unknownChain()),
+      wallet_addEthereumChain: () => ((added = true), null),
+    });
     await switchToChain(w.provider, 56);
-    expect(w.calls.map((c) => c.method)).toEqual(['eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
+    expect(w.calls.map((c) => c.method)).toEqual([
+      'eth_chainId',
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ]);
     expect(w.calls[2].params).toMatchObject([{ chainId: '0x38', chainName: 'BNB Smart Chain' }]);
 
-    const other = wallet({ eth_requestAccounts: () => [linked], eth_chainId: () => '0x1', wallet_switchEthereumChain: unknownChain, eth_sendTransaction: () => '0xbad' });
-    await expect(sendErc20Transfer(other.provider, { chain_id: 31337, contract, to, amount: '1' }, linked)).rejects.toMatchObject({ problem: 'unknown_chain', info: { chainId: '31337' } });
+    const other = wallet({
+      eth_requestAccounts: () => [linked],
+      eth_chainId: () => '0x1',
+      wallet_switchEthereumChain: unknownChain,
+      eth_sendTransaction: () => '0xbad',
+    });
+    await expect(
+      sendErc20Transfer(other.provider, { chain_id: 31337, contract, to, amount: '1' }, linked),
+    ).rejects.toMatchObject({ problem: 'unknown_chain', info: { chainId: '31337' } });
     expect(other.calls.map((c) => c.method)).not.toContain('eth_sendTransaction');
   });
 
   it('refuses another selected account: the server pays only transfers from the linked wallet', async () => {
-    const w = wallet({ eth_requestAccounts: () => ['0x1111111111111111111111111111111111111111'], eth_chainId: () => '0x89', eth_sendTransaction: () => '0xbad' });
-    const err = await sendErc20Transfer(w.provider, { chain_id: 137, contract, to, amount: '1' }, linked).catch((e: unknown) => e);
+    const w = wallet({
+      eth_requestAccounts: () => ['0x1111111111111111111111111111111111111111'],
+      eth_chainId: () => '0x89',
+      eth_sendTransaction: () => '0xbad',
+    });
+    const err = await sendErc20Transfer(w.provider, { chain_id: 137, contract, to, amount: '1' }, linked).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(WalletTransferError);
     expect(err).toMatchObject({ problem: 'wrong_account', info: { linked } });
     expect(w.calls.map((c) => c.method)).toEqual(['eth_requestAccounts']);

@@ -20,12 +20,16 @@ describe('wallet flow helpers', () => {
     expect(isUserRejection(null)).toBe(false);
   });
   it('signs the exact texts of the spec, hex-encoded as personal_sign expects', () => {
-    expect(walletLoginText('PXT Companion', 1700000000000)).toBe('Authorization in the PXT Companion. Timestamp: 1700000000000');
+    expect(walletLoginText('PXT Companion', 1700000000000)).toBe(
+      'Authorization in the PXT Companion. Timestamp: 1700000000000',
+    );
     expect(walletBindText(5)).toBe('Bind wallet to your account. Timestamp: 5');
     expect(utf8ToHex('Hi ✓')).toBe('0x4869' + '20' + 'e29c93');
   });
   it('builds the MetaMask deep link from host and path', () => {
-    expect(metamaskDeepLink({ host: 'pxt.example:8443', pathname: '/miner', search: '' })).toBe('https://metamask.app.link/dapp/pxt.example:8443/miner');
+    expect(metamaskDeepLink({ host: 'pxt.example:8443', pathname: '/miner', search: '' })).toBe(
+      'https://metamask.app.link/dapp/pxt.example:8443/miner',
+    );
   });
   it('recognises mobile browsers', () => {
     expect(isMobileDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe(true);
@@ -56,7 +60,9 @@ describe('wallet discovery (EIP-6963)', () => {
         [alpha, { uuid: 'u-a', name: 'Alpha Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: 'com.alpha' }],
         [beta, { uuid: 'u-b', name: 'Beta Wallet', icon: 'https://tracker.example/icon.png', rdns: 'com.beta' }],
       ] as const)
-        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
+        );
     };
     window.addEventListener('eip6963:requestProvider', announce);
     try {

@@ -13,11 +13,14 @@ import { CliError, type Command, expectArgs } from '../context';
 export const backupCommand: Command = {
   name: 'backup',
   usage: ['backup <file>'],
-  summary: 'write a consistent copy of the SQLite database to <file>, while the server runs (PostgreSQL: pg_dump, see docs/operating.md)',
+  summary:
+    'write a consistent copy of the SQLite database to <file>, while the server runs (PostgreSQL: pg_dump, see docs/operating.md)',
   async run(ctx, args) {
     expectArgs(this, args, 1);
     if (ctx.config.databaseUrl) {
-      throw new CliError('backup copies the SQLite database; with DATABASE_URL use pg_dump -Fc as docs/operating.md "Backups and restore" describes');
+      throw new CliError(
+        'backup copies the SQLite database; with DATABASE_URL use pg_dump -Fc as docs/operating.md "Backups and restore" describes',
+      );
     }
     const source = join(ctx.config.dataDir, 'pxt.sqlite');
     const target = resolve(args[0]);
@@ -51,6 +54,8 @@ export const backupCommand: Command = {
     }
     renameSync(part, target);
     ctx.out(`${target}: a consistent copy of ${source} (${users} players, integrity ok)`);
-    ctx.out(`Keep ${join(ctx.config.dataDir, 'secrets.json')} with it unless JWT_SECRET and the VAPID keys are set in the environment.`);
+    ctx.out(
+      `Keep ${join(ctx.config.dataDir, 'secrets.json')} with it unless JWT_SECRET and the VAPID keys are set in the environment.`,
+    );
   },
 };

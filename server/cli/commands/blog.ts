@@ -15,12 +15,16 @@ export const blogCommand: Command = {
     const { articles, problems } = loadBlog(ctx.config.blogDir);
     const perLang = LANGUAGES.map((lang) => `${articles.filter((a) => a.lang === lang).length} ${lang}`).join(', ');
     ctx.out(`${ctx.config.blogDir}: ${new Set(articles.map((a) => a.id)).size} articles (${perLang})`);
-    for (const a of [...articles].sort((x, y) => y.date.localeCompare(x.date) || x.id.localeCompare(y.id) || x.lang.localeCompare(y.lang))) {
+    for (const a of [...articles].sort(
+      (x, y) => y.date.localeCompare(x.date) || x.id.localeCompare(y.id) || x.lang.localeCompare(y.lang),
+    )) {
       ctx.out(`  ${a.date.slice(0, 10)}  ${a.lang}  ${a.id}  ${a.title}`);
     }
     if (problems.length > 0) {
       for (const p of problems) ctx.out(`  skipped ${p.file}: ${p.message}`);
-      throw new CliError(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the blog folder; fix them, then run blog reload again`);
+      throw new CliError(
+        `${problems.length} problem${problems.length === 1 ? '' : 's'} in the blog folder; fix them, then run blog reload again`,
+      );
     }
     ctx.out('All articles are valid. Running servers load them on restart or on SIGHUP (kill -HUP <server pid>).');
   },

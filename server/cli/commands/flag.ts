@@ -18,7 +18,11 @@ export const flagCommand: Command = {
     const column = flag as (typeof FLAGS)[number];
     const value = STATES[state as keyof typeof STATES];
     const was = Number(user[column]) ? 'on' : 'off';
-    await db.updateTable('users').set({ [column]: value }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ [column]: value })
+      .where('id', '=', user.id)
+      .execute();
     ctx.out(`${column} flag of ${userLabel(user)}: ${was} → ${state}`);
   },
 };

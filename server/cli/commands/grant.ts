@@ -15,11 +15,13 @@ export function parseAmount(kind: string, raw: string): number {
   let units: number;
   if (kind === 'pxt') {
     const m = /^([+-]?)(\d+)(?:\.(\d{1,6}))?$/.exec(text);
-    if (!m) throw new CliError(`bad amount "${raw}": PXT takes a number with at most 6 decimals, e.g. 12.5 or -0.000001`);
+    if (!m)
+      throw new CliError(`bad amount "${raw}": PXT takes a number with at most 6 decimals, e.g. 12.5 or -0.000001`);
     units = Number(m[2]) * TOKEN_SCALE + Number((m[3] ?? '').padEnd(6, '0'));
     if (m[1] === '-') units = -units;
   } else {
-    if (!/^[+-]?\d+$/.test(text)) throw new CliError(`bad amount "${raw}": ${kind} take a whole number, e.g. 100 or -5`);
+    if (!/^[+-]?\d+$/.test(text))
+      throw new CliError(`bad amount "${raw}": ${kind} take a whole number, e.g. 100 or -5`);
     units = Number(text);
   }
   if (!Number.isSafeInteger(units)) throw new CliError(`bad amount "${raw}": too large`);
@@ -50,10 +52,14 @@ export const grantCommand: Command = {
       });
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'insufficient_funds' || err.code === 'not_enough_gems')) {
-        throw new CliError(`${userLabel(user)} has only ${show(currency, Number(user[currency]))} ${kind}; cannot take ${show(currency, -amount)}`);
+        throw new CliError(
+          `${userLabel(user)} has only ${show(currency, Number(user[currency]))} ${kind}; cannot take ${show(currency, -amount)}`,
+        );
       }
       throw err;
     }
-    ctx.out(`${amount > 0 ? 'gave' : 'took'} ${show(currency, Math.abs(amount))} ${kind} ${amount > 0 ? 'to' : 'from'} ${userLabel(user)}; ${kind} now ${show(currency, after)}`);
+    ctx.out(
+      `${amount > 0 ? 'gave' : 'took'} ${show(currency, Math.abs(amount))} ${kind} ${amount > 0 ? 'to' : 'from'} ${userLabel(user)}; ${kind} now ${show(currency, after)}`,
+    );
   },
 };

@@ -7,8 +7,10 @@ import { isoTime, table } from '../format';
 export function parseIsoDate(raw: string, what: string): number {
   const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
   const ms = iso.test(raw) ? Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw.replace(' ', 'T')) : Number.NaN;
-  if (Number.isNaN(ms)) throw new CliError(`bad ${what} date "${raw}": use ISO 8601, e.g. 2027-01-01 or 2027-01-01T12:00:00Z`);
-  if (raw.length === 10 && new Date(ms).toISOString().slice(0, 10) !== raw) throw new CliError(`bad ${what} date "${raw}": no such day`);
+  if (Number.isNaN(ms))
+    throw new CliError(`bad ${what} date "${raw}": use ISO 8601, e.g. 2027-01-01 or 2027-01-01T12:00:00Z`);
+  if (raw.length === 10 && new Date(ms).toISOString().slice(0, 10) !== raw)
+    throw new CliError(`bad ${what} date "${raw}": no such day`);
   return ms;
 }
 
@@ -33,7 +35,10 @@ export const seasonCommand: Command = {
       else for (const line of table(['id', 'title', 'starts (UTC)', 'ends (UTC)', 'state'], rows)) ctx.out(line);
       return;
     }
-    if (sub !== 'create') throw new CliError(`unknown season command "${sub ?? ''}": use season create <title> <starts> <ends> or season list`);
+    if (sub !== 'create')
+      throw new CliError(
+        `unknown season command "${sub ?? ''}": use season create <title> <starts> <ends> or season list`,
+      );
     expectArgs(this, args, 4);
     const [, title, startsRaw, endsRaw] = args;
     const startsAt = parseIsoDate(startsRaw, 'start');
@@ -46,6 +51,8 @@ export const seasonCommand: Command = {
       if (err instanceof SeasonRuleError) throw new CliError(err.message);
       throw err;
     }
-    ctx.out(`created season #${created.id} "${created.title}": ${isoTime(created.starts_at)} – ${isoTime(created.ends_at)}`);
+    ctx.out(
+      `created season #${created.id} "${created.title}": ${isoTime(created.starts_at)} – ${isoTime(created.ends_at)}`,
+    );
   },
 };

@@ -17,8 +17,11 @@ export const usersCommand: Command = {
     const db = await ctx.db();
     const text = args[0]?.trim() ?? '';
     const pattern = containsPattern(text);
-    const like = (column: 'username' | 'email' | 'wallet_address') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const base = db.selectFrom('users').$if(text !== '', (q) => q.where((eb) => eb.or([like('username'), like('email'), like('wallet_address')])));
+    const like = (column: 'username' | 'email' | 'wallet_address') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const base = db
+      .selectFrom('users')
+      .$if(text !== '', (q) => q.where((eb) => eb.or([like('username'), like('email'), like('wallet_address')])));
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const users = await base.selectAll().orderBy('id', 'desc').limit(LIMIT).execute();
     if (users.length === 0) {
@@ -37,8 +40,14 @@ export const usersCommand: Command = {
       Number(u.language) ? 'on' : 'off',
       isoTime(u.created_at).slice(0, 16).replace('T', ' '),
     ]);
-    for (const line of table(['id', 'username', 'email', 'wallet', 'coins', 'pxt', 'gems', 'ico', 'language', 'created (UTC)'], rows)) ctx.out(line);
+    for (const line of table(
+      ['id', 'username', 'email', 'wallet', 'coins', 'pxt', 'gems', 'ico', 'language', 'created (UTC)'],
+      rows,
+    ))
+      ctx.out(line);
     const count = Number(total);
-    ctx.out(count > users.length ? `${users.length} of ${count} players shown` : `${count} player${count === 1 ? '' : 's'}`);
+    ctx.out(
+      count > users.length ? `${users.length} of ${count} players shown` : `${count} player${count === 1 ? '' : 's'}`,
+    );
   },
 };

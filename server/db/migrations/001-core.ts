@@ -20,7 +20,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // Usernames are unique without regard to case ("Alice" and "alice" are one name).
-  await db.schema.createIndex('users_username_lower_uq').on('users').unique().expression(sql`lower(username)`).execute();
+  await db.schema
+    .createIndex('users_username_lower_uq')
+    .on('users')
+    .unique()
+    .expression(sql`lower(username)`)
+    .execute();
   await db.schema.createIndex('users_referrer_idx').on('users').columns(['referrer_id', 'created_at']).execute();
 
   await withId(db.schema.createTable('ledger'), dialect)
@@ -56,19 +61,22 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   // Keyed by the signed message and its signer rather than the signature bytes: an ECDSA signature
   // has a second valid form (s ↔ n−s), so the bytes alone would let a replay through.
-  await db.schema.createTable('used_signatures')
+  await db.schema
+    .createTable('used_signatures')
     .addColumn('message_hash', 'text', (c) => c.primaryKey())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('used_signatures_created_idx').on('used_signatures').column('created_at').execute();
 
-  await db.schema.createTable('throttle')
+  await db.schema
+    .createTable('throttle')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('count', 'integer', (c) => c.notNull())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('idempotency_keys')
+  await db.schema
+    .createTable('idempotency_keys')
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('route', 'text', (c) => c.notNull())

@@ -16,13 +16,26 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('ready_notified_at', 'bigint')
     .execute();
   // A player's session list, newest first.
-  await db.schema.createIndex('mining_sessions_user_idx').on('mining_sessions').columns(['user_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('mining_sessions_user_idx')
+    .on('mining_sessions')
+    .columns(['user_id', 'started_at'])
+    .execute();
   // At most one unclaimed session per player: two racing starts cannot both insert.
-  await db.schema.createIndex('mining_sessions_one_open_idx').on('mining_sessions').column('user_id').unique()
-    .where(sql.ref('claimed'), '=', 0).execute();
+  await db.schema
+    .createIndex('mining_sessions_one_open_idx')
+    .on('mining_sessions')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('claimed'), '=', 0)
+    .execute();
   // The worker's scan of ended, unclaimed sessions.
-  await db.schema.createIndex('mining_sessions_open_ends_idx').on('mining_sessions').column('ends_at')
-    .where(sql.ref('claimed'), '=', 0).execute();
+  await db.schema
+    .createIndex('mining_sessions_open_ends_idx')
+    .on('mining_sessions')
+    .column('ends_at')
+    .where(sql.ref('claimed'), '=', 0)
+    .execute();
 
   await withId(db.schema.createTable('temp_boosts'), dialect)
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -48,8 +61,18 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // Once per task and once per referral (NULLs are distinct on both databases).
-  await db.schema.createIndex('rate_boosts_task_uq').on('rate_boosts').columns(['user_id', 'task_title']).unique().execute();
-  await db.schema.createIndex('rate_boosts_referral_uq').on('rate_boosts').columns(['user_id', 'referral_id']).unique().execute();
+  await db.schema
+    .createIndex('rate_boosts_task_uq')
+    .on('rate_boosts')
+    .columns(['user_id', 'task_title'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('rate_boosts_referral_uq')
+    .on('rate_boosts')
+    .columns(['user_id', 'referral_id'])
+    .unique()
+    .execute();
 
   await withId(db.schema.createTable('auto_miner_subscriptions'), dialect)
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -58,7 +81,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auto_miner_user_idx').on('auto_miner_subscriptions').columns(['user_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('auto_miner_user_idx')
+    .on('auto_miner_subscriptions')
+    .columns(['user_id', 'expires_at'])
+    .execute();
 
   await withId(db.schema.createTable('payment_orders'), dialect)
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -74,5 +101,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('paid_at', 'bigint')
     .execute();
   await db.schema.createIndex('payment_orders_user_idx').on('payment_orders').column('user_id').execute();
-  await db.schema.createIndex('payment_orders_external_uq').on('payment_orders').columns(['provider', 'external_id']).unique().execute();
+  await db.schema
+    .createIndex('payment_orders_external_uq')
+    .on('payment_orders')
+    .columns(['provider', 'external_id'])
+    .unique()
+    .execute();
 }

@@ -26,5 +26,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // seasons come from the operator (`npm run admin -- season create`). Doing it here runs it once,
   // even when several processes start together (the migrator holds a lock).
   const now = Date.now();
-  await db.insertInto('seasons').values({ title: 'Season 1', starts_at: now, ends_at: now + DEFAULT_SEASON_DAYS * DAY_MS, created_at: now }).execute();
+  await db
+    .insertInto('seasons')
+    .values({ title: 'Season 1', starts_at: now, ends_at: now + DEFAULT_SEASON_DAYS * DAY_MS, created_at: now })
+    .execute();
 }

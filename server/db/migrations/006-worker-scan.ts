@@ -6,5 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../schema';
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.createIndex('auto_miner_subscriptions_expires_idx').on('auto_miner_subscriptions').column('expires_at').execute();
+  await db.schema
+    .createIndex('auto_miner_subscriptions_expires_idx')
+    .on('auto_miner_subscriptions')
+    .column('expires_at')
+    .execute();
 }

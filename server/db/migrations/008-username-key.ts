@@ -52,6 +52,8 @@ export async function fillUsernameKeys(db: Kysely<any>, keyOf: (username: string
     if (keyed.length === 0) continue;
     // One statement per batch, in SQL both databases read (UPDATE … FROM: SQLite 3.33 or later).
     const values = sql.join(keyed.map(([id, key]) => sql`(CAST(${id} AS BIGINT), CAST(${key} AS TEXT))`));
-    await sql`WITH v(id, k) AS (VALUES ${values}) UPDATE users SET username_key = v.k FROM v WHERE users.id = v.id`.execute(db);
+    await sql`WITH v(id, k) AS (VALUES ${values}) UPDATE users SET username_key = v.k FROM v WHERE users.id = v.id`.execute(
+      db,
+    );
   }
 }

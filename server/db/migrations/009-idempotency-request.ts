@@ -12,5 +12,8 @@ import type { Dialect } from '../schema';
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('idempotency_keys').addColumn('request_hash', 'text').execute();
   await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', Date.now() - IDEMPOTENCY_WINDOW_MS).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', Date.now() - IDEMPOTENCY_WINDOW_MS)
+    .execute();
 }

@@ -12,5 +12,7 @@ import type { Dialect } from '../schema';
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_chosen_at', 'bigint').execute();
   await sql`DELETE FROM rate_boosts WHERE kind = 'referral' AND NOT EXISTS (
-    SELECT 1 FROM ledger WHERE ledger.user_id = rate_boosts.referral_id AND ledger.reason = 'mining_claim')`.execute(db);
+    SELECT 1 FROM ledger WHERE ledger.user_id = rate_boosts.referral_id AND ledger.reason = 'mining_claim')`.execute(
+    db,
+  );
 }

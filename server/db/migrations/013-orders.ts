@@ -16,7 +16,10 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   const add = (column: string, type: 'integer' | 'bigint' | 'text', notNullDefault?: number) =>
-    db.schema.alterTable('payment_orders').addColumn(column, type, (c) => (notNullDefault === undefined ? c : c.notNull().defaultTo(notNullDefault))).execute();
+    db.schema
+      .alterTable('payment_orders')
+      .addColumn(column, type, (c) => (notNullDefault === undefined ? c : c.notNull().defaultTo(notNullDefault)))
+      .execute();
   await add('quantity', 'integer', 1);
   await add('updated_at', 'bigint', 0);
   await add('expires_at', 'bigint', 0);
@@ -29,14 +32,29 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await add('tx_hash', 'text');
   await add('confirmations', 'integer');
   await add('failure', 'text');
-  await sql`UPDATE payment_orders SET updated_at = COALESCE(paid_at, created_at), expires_at = created_at + ${DAY_MS}`.execute(db);
+  await sql`UPDATE payment_orders SET updated_at = COALESCE(paid_at, created_at), expires_at = created_at + ${DAY_MS}`.execute(
+    db,
+  );
   await sql`UPDATE payment_orders SET next_check_at = created_at WHERE status = 'pending'`.execute(db);
 
-  await db.schema.createIndex('payment_orders_tx_hash_uq').on('payment_orders').column('tx_hash').unique()
-    .where(sql.ref('tx_hash'), 'is not', null).execute();
+  await db.schema
+    .createIndex('payment_orders_tx_hash_uq')
+    .on('payment_orders')
+    .column('tx_hash')
+    .unique()
+    .where(sql.ref('tx_hash'), 'is not', null)
+    .execute();
   // The worker's scan: open orders whose next look is due, oldest first.
-  await db.schema.createIndex('payment_orders_next_check_idx').on('payment_orders').columns(['status', 'next_check_at']).execute();
+  await db.schema
+    .createIndex('payment_orders_next_check_idx')
+    .on('payment_orders')
+    .columns(['status', 'next_check_at'])
+    .execute();
   // A player's order list, newest first (replaces the user_id index).
-  await db.schema.createIndex('payment_orders_user_created_idx').on('payment_orders').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('payment_orders_user_created_idx')
+    .on('payment_orders')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema.dropIndex('payment_orders_user_idx').execute();
 }

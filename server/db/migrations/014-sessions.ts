@@ -22,12 +22,23 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // The hourly cleanup (workers/account-cleanup.ts) finds old sessions and unconfirmed registrations by index.
   await db.schema.createIndex('sessions_ended_idx').on('sessions').column('ended_at').execute();
   await db.schema.createIndex('sessions_last_used_idx').on('sessions').column('last_used_at').execute();
-  await db.schema.createIndex('users_pending_idx').on('users').column('created_at').where(sql.ref('email_confirmed'), '=', 0).execute();
+  await db.schema
+    .createIndex('users_pending_idx')
+    .on('users')
+    .column('created_at')
+    .where(sql.ref('email_confirmed'), '=', 0)
+    .execute();
 
-  await db.schema.alterTable('refresh_tokens').addColumn('session_id', 'bigint', (c) => c.references('sessions.id')).execute();
+  await db.schema
+    .alterTable('refresh_tokens')
+    .addColumn('session_id', 'bigint', (c) => c.references('sessions.id'))
+    .execute();
   await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
 
-  await db.schema.alterTable('users').addColumn('locale', 'text', (c) => c.notNull().defaultTo('en')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('locale', 'text', (c) => c.notNull().defaultTo('en'))
+    .execute();
   for (const column of ['password_added_at', 'wallet_added_at', 'google_added_at']) {
     await db.schema.alterTable('users').addColumn(column, 'bigint').execute();
   }

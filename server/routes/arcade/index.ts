@@ -5,15 +5,22 @@ import { claimTierBodySchema, claimTierResponseSchema, seasonSchema } from '@sha
 import { activeSeason, claimTier, noActiveSeason, seasonView } from '../../services/season';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/arcade/season/', { onRequest: app.requireUser, schema: { tags: ['arcade'], response: { 200: seasonSchema } } }, async (request) => {
-    const season = await activeSeason(app.db, Date.now());
-    if (!season) throw noActiveSeason();
-    return seasonView(app.db, request.userId!, season);
-  });
+  app.get(
+    '/arcade/season/',
+    { onRequest: app.requireUser, schema: { tags: ['arcade'], response: { 200: seasonSchema } } },
+    async (request) => {
+      const season = await activeSeason(app.db, Date.now());
+      if (!season) throw noActiveSeason();
+      return seasonView(app.db, request.userId!, season);
+    },
+  );
 
   app.post(
     '/arcade/claim/',
-    { onRequest: app.requireUser, schema: { tags: ['arcade'], body: claimTierBodySchema, response: { 200: claimTierResponseSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['arcade'], body: claimTierBodySchema, response: { 200: claimTierResponseSchema } },
+    },
     async (request) => {
       const userId = request.userId!;
       const { tier } = request.body;

@@ -7,7 +7,13 @@ import type { Tx } from '../../db/schema';
 import { findUserById, isUniqueViolation, type User } from '../../services/users';
 
 /** Modals the app opens from a link (spec §2 query parameters). */
-export type LinkModal = 'confirmRegistration' | 'restorePassword' | 'confirmEmailChange' | 'confirmEmail' | 'confirmPasswordChange' | 'undoEmailChange';
+export type LinkModal =
+  | 'confirmRegistration'
+  | 'restorePassword'
+  | 'confirmEmailChange'
+  | 'confirmEmail'
+  | 'confirmPasswordChange'
+  | 'undoEmailChange';
 
 export function modalLink(appUrl: string, modal: LinkModal, params: Record<string, string>): string {
   return `${appUrl}/?${new URLSearchParams({ modal, ...params }).toString()}`;
@@ -20,7 +26,11 @@ export const SECURITY = [{ bearer: [] }];
 export const OPTIONAL_BEARER: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
 /** A link that changes an account's address opened by anyone but that account (decisions §13): nothing changes. */
 export const wrongAccount = () =>
-  new ApiError(403, 'wrong_account', 'Open this link in the browser where you are signed in to the account that asked for it, or sign in to that account first.');
+  new ApiError(
+    403,
+    'wrong_account',
+    'Open this link in the browser where you are signed in to the account that asked for it, or sign in to that account first.',
+  );
 
 /** The signed-in player's row (after `app.requireUser`); a token of a deleted account is a 401. */
 export async function currentUser(db: Tx, request: FastifyRequest): Promise<User> {

@@ -38,13 +38,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/change-email/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: changeEmailRequestSchema, response: { 200: detailSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], security: SECURITY, body: changeEmailRequestSchema, response: { 200: detailSchema } },
+    },
     async (request) => {
       const { new_email } = request.body;
       const user = await currentUser(app.db, request);
       // decisions §13: the password, or a reauth string for accounts without one (counted like sign-ins).
       await requireProof(app, request, user, request.body);
-      if (user.email === new_email) throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
+      if (user.email === new_email)
+        throw invalidField('new_email', 'This is already your e-mail address.', 'same_email');
       // An address in use is answered like a free one, after the same limit (issue 21): its holder
       // gets a notice instead of a link.
       await takeAttempt(app.db, mailLimits(new_email, request.ip));
@@ -72,7 +76,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email-change/:token/',
     {
       config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } },
-      schema: { tags: ['auth'], params: tokenParamsSchema, querystring: confirmEmailChangeQuerySchema, response: { 200: emailChangeConfirmedSchema } },
+      schema: {
+        tags: ['auth'],
+        params: tokenParamsSchema,
+        querystring: confirmEmailChangeQuerySchema,
+        response: { 200: emailChangeConfirmedSchema },
+      },
     },
     async (request, reply) => {
       const email = request.query.email;
@@ -93,8 +102,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
           await endOtherSessions(trx, used.userId, request.sessionId, now);
           if (!user.email || user.email === email) return null;
-          const payload: UndoPayload = { old_email: user.email, new_email: email, password_hash: user.password_hash, google_sub: user.google_sub, wallet_address: user.wallet_address, changed_at: now };
-          return { to: user.email, token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now) };
+          const payload: UndoPayload = {
+            old_email: user.email,
+            new_email: email,
+            password_hash: user.password_hash,
+            google_sub: user.google_sub,
+            wallet_address: user.wallet_address,
+            changed_at: now,
+          };
+          return {
+            to: user.email,
+            token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now),
+          };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailInUse('email');
@@ -118,7 +137,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/undo-email-change/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: undoEmailChangeRequestSchema, response: { 200: emailChangedSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: undoEmailChangeRequestSchema, response: { 200: emailChangedSchema } },
+    },
     async (request) => {
       try {
         const email = await app.db.transaction().execute(async (trx) => {
@@ -130,7 +152,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           const holder = await findUserByEmail(trx, undo.old_email);
           if (holder && holder.id !== user.id) {
             // A confirmed holder proved the mailbox this link was sent to; only its owner can be that.
-            if (holder.email_confirmed) throw refuse('email_in_use', 'Another account now uses your old e-mail address, so the change cannot be undone.');
+            if (holder.email_confirmed)
+              throw refuse(
+                'email_in_use',
+                'Another account now uses your old e-mail address, so the change cannot be undone.',
+              );
             // An unconfirmed registration of the freed address (perhaps made to block this undo)
             // was never proven: it loses the address and its links.
             await trx.updateTable('users').set({ email: null }).where('id', '=', holder.id).execute();
@@ -157,7 +183,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         });
         return { detail: 'The e-mail change has been undone. Sign in again.', email };
       } catch (err) {
-        if (isUniqueViolation(err)) throw refuse('email_in_use', 'Another account now uses your old e-mail address, so the change cannot be undone.');
+        if (isUniqueViolation(err))
+          throw refuse(
+            'email_in_use',
+            'Another account now uses your old e-mail address, so the change cannot be undone.',
+          );
         throw err;
       }
     },

@@ -25,10 +25,26 @@ import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from 
 import { claimAddress, pendingPasswordHash } from '../../services/registrations';
 import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
-import { deviceLoginLimits, loginLimits, mailLimits, pruneThrottle, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
+import {
+  deviceLoginLimits,
+  loginLimits,
+  mailLimits,
+  pruneThrottle,
+  signedIn,
+  spendAttempt,
+  takeAttempt,
+} from '../../services/throttle';
 import { createUser, findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { registerAttemptNotice } from './address-notices';
-import { currentUser, emailInUse, invalidLink, modalLink, retryOnUniqueViolation, SECURITY, wrongAccount } from './common';
+import {
+  currentUser,
+  emailInUse,
+  invalidLink,
+  modalLink,
+  retryOnUniqueViolation,
+  SECURITY,
+  wrongAccount,
+} from './common';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -45,14 +61,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema } },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       // A confirmed address is answered like a new one, after the same limits and hashing, and its
       // owner gets a notice instead of a link (issue 21): the answer and its time tell nothing.
       // Limits the mails one address receives, and the hashing work one client can cause.
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
-      const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
+      const passwordHash = await spendAttempt(app.db, attempt, () =>
+        hashPassword(password, scryptLogN, hashClientOf(request)),
+      );
       // Only this browser learns it: the link mailed to the address sets the password only with it.
       const registration = randomBytes(24).toString('base64url');
 
@@ -79,20 +100,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           token === null
             ? registerAttemptNotice(appName, appUrl, email)
             : repeated
-            ? {
-                to: email,
-                subject: `Confirm your registration in ${appName}`,
-                intro: `Someone asked again to register this address in ${appName}. If it was you, open this link in the browser you registered in; it works for 24 hours. If it was not you, ignore this e-mail: nothing changes unless the link is opened, and opened elsewhere it sets no password.`,
-                action: 'Confirm e-mail',
-                link,
-              }
-            : {
-                to: email,
-                subject: `Confirm your registration in ${appName}`,
-                intro: `Welcome to ${appName}! Confirm your e-mail address to finish the registration. The link works for 24 hours.`,
-                action: 'Confirm e-mail',
-                link,
-              },
+              ? {
+                  to: email,
+                  subject: `Confirm your registration in ${appName}`,
+                  intro: `Someone asked again to register this address in ${appName}. If it was you, open this link in the browser you registered in; it works for 24 hours. If it was not you, ignore this e-mail: nothing changes unless the link is opened, and opened elsewhere it sets no password.`,
+                  action: 'Confirm e-mail',
+                  link,
+                }
+              : {
+                  to: email,
+                  subject: `Confirm your registration in ${appName}`,
+                  intro: `Welcome to ${appName}! Confirm your e-mail address to finish the registration. The link works for 24 hours.`,
+                  action: 'Confirm e-mail',
+                  link,
+                },
         ),
       );
       // One answer for a new and a pending address, so the call tells nobody which is which.
@@ -103,7 +124,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/confirm-email/:token/',
-    { config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } }, schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } } },
+    {
+      config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } },
+      schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } },
+    },
     async (request, reply) => {
       try {
         const { answer, added } = await app.db.transaction().execute(async (trx) => {
@@ -118,7 +142,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             const payload = (used.payload ?? {}) as { password_hash?: string; registration_hash?: string };
             // The typed password counts only in the browser that typed it: opened elsewhere (or a
             // stranger's registration opened by the owner), the address is proven but no password set.
-            const proven = sentRegistration(request.headers[REGISTRATION_HEADER], payload.registration_hash) && payload.password_hash;
+            const proven =
+              sentRegistration(request.headers[REGISTRATION_HEADER], payload.registration_hash) &&
+              payload.password_hash;
             await trx
               .updateTable('users')
               .set({ email_confirmed: 1, password_hash: proven || null, password_added_at: proven ? now : null })
@@ -126,14 +152,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               .execute();
             await revokeActionTokens(trx, user.id, ['confirm_registration']);
             const session = await startSession(app, trx, user.id, request, reply);
-            const passwordToken = proven ? undefined : await issueActionToken(trx, { userId: user.id, kind: 'change_password' });
-            return { answer: { detail: 'Your e-mail address is confirmed.', ...session, password_set: Boolean(proven), ...(passwordToken ? { password_token: passwordToken } : {}) }, added: false };
+            const passwordToken = proven
+              ? undefined
+              : await issueActionToken(trx, { userId: user.id, kind: 'change_password' });
+            return {
+              answer: {
+                detail: 'Your e-mail address is confirmed.',
+                ...session,
+                password_set: Boolean(proven),
+                ...(passwordToken ? { password_token: passwordToken } : {}),
+              },
+              added: false,
+            };
           }
           // An address added to an account: only that account, signed in, may confirm it.
           if (request.userId !== user.id) throw wrongAccount();
           const { email, password_hash } = used.payload as { email: string; password_hash: string };
           if (!(await claimAddress(trx, email, user.id, now))) throw emailInUse('email');
-          await trx.updateTable('users').set({ email, password_hash, email_confirmed: 1, password_added_at: now }).where('id', '=', user.id).execute();
+          await trx
+            .updateTable('users')
+            .set({ email, password_hash, email_confirmed: 1, password_added_at: now })
+            .where('id', '=', user.id)
+            .execute();
           return { answer: { detail: 'Your e-mail and password have been added.', password_set: true }, added: true };
         });
         if (added) noticeAccount(app, request, reply, request.userId!, { kind: 'method_added', method: 'password' });
@@ -148,29 +188,48 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login-by-email/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: loginByEmailRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
       // The owner's browser, known to this account, has its own limit and queue lane (decisions §13).
       const device = user ? app.knownDevices.of(request, user.id) : null;
       // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
-      const attempt = await takeAttempt(app.db, device ? deviceLoginLimits(device.id) : loginLimits('email', email, request.ip));
+      const attempt = await takeAttempt(
+        app.db,
+        device ? deviceLoginLimits(device.id) : loginLimits('email', email, request.ip),
+      );
       const stored = user && !user.email_confirmed ? await pendingPasswordHash(app.db, user) : user?.password_hash;
-      const who = device ? { ...hashClientOf(request), address: `device:${device.id}`, knownDevice: true } : hashClientOf(request);
-      const ok = await spendAttempt(app.db, attempt, () => (stored ? verifyPassword(password, stored, who) : verifyAgainstNothing(password, scryptLogN, who)));
+      const who = device
+        ? { ...hashClientOf(request), address: `device:${device.id}`, knownDevice: true }
+        : hashClientOf(request);
+      const ok = await spendAttempt(app.db, attempt, () =>
+        stored ? verifyPassword(password, stored, who) : verifyAgainstNothing(password, scryptLogN, who),
+      );
       if (!user || !ok) {
         await pruneThrottle(app.db);
         throw refuse('invalid_credentials', 'No active account found with the given credentials');
       }
       await signedIn(app.db, attempt);
       if (!user.email_confirmed) {
-        throw refuse('email_not_confirmed', 'Your e-mail address is not confirmed yet. Open the link we sent you, or register again to get a new one.');
+        throw refuse(
+          'email_not_confirmed',
+          'Your e-mail address is not confirmed yet. Open the link we sent you, or register again to get a new one.',
+        );
       }
       if (needsRehash(user.password_hash!, scryptLogN)) {
         // An upgrade can wait for a quieter moment: a busy queue does not fail the sign-in.
         const upgraded = await hashPassword(password, scryptLogN, who).catch(() => null);
-        if (upgraded) await app.db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+        if (upgraded)
+          await app.db
+            .updateTable('users')
+            .set({ password_hash: upgraded })
+            .where('id', '=', user.id)
+            .where('password_hash', '=', user.password_hash)
+            .execute();
       }
       return app.db.transaction().execute((trx) => startSession(app, trx, user.id, request, reply));
     },
@@ -178,12 +237,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/add-email-password/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: addEmailPasswordRequestSchema, response: { 200: detailSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        security: SECURITY,
+        body: addEmailPasswordRequestSchema,
+        response: { 200: detailSchema },
+      },
+    },
     async (request) => {
       const { email, password, reauth } = request.body;
       const user = await currentUser(app.db, request);
       if (user.email && (user.email !== email || user.password_hash)) {
-        throw refuse('email_already_set', 'Your account already has an e-mail address. Change it in the profile instead.');
+        throw refuse(
+          'email_already_set',
+          'Your account already has an e-mail address. Change it in the profile instead.',
+        );
       }
       // `password` is the new one: proof of the account is a reauth string (the account has no password).
       await requireProof(app, request, user, { reauth });
@@ -192,15 +262,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await takeAttempt(app.db, mailLimits(email, request.ip));
       // The address and password apply only when the link is opened, so an unproven address
       // never sits on the account.
-      const passwordHash = await spendAttempt(app.db, attempt, () => hashPassword(password, scryptLogN, hashClientOf(request)));
+      const passwordHash = await spendAttempt(app.db, attempt, () =>
+        hashPassword(password, scryptLogN, hashClientOf(request)),
+      );
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['confirm_email']);
-        return issueActionToken(trx, { userId: user.id, kind: 'confirm_email', payload: { email, password_hash: passwordHash } });
+        return issueActionToken(trx, {
+          userId: user.id,
+          kind: 'confirm_email',
+          payload: { email, password_hash: passwordHash },
+        });
       });
       await app.mailer.sendLink({
         to: email,
         subject: `Confirm your e-mail for ${app.config.appName}`,
-        intro: 'Confirm this e-mail address to add it and your password to your account: open this link in the browser where you are signed in. The link works for 24 hours.',
+        intro:
+          'Confirm this e-mail address to add it and your password to your account: open this link in the browser where you are signed in. The link works for 24 hours.',
         action: 'Confirm e-mail',
         link: modalLink(appUrl, 'confirmEmail', { token }),
       });

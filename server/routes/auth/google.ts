@@ -23,13 +23,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const accessToken =
       'access_token' in body
         ? body.access_token
-        : await exchangeGoogleCode({ clientId, clientSecret: app.config.googleClientSecret, tokenUrl: app.config.googleTokenUrl }, body.code);
+        : await exchangeGoogleCode(
+            { clientId, clientSecret: app.config.googleClientSecret, tokenUrl: app.config.googleTokenUrl },
+            body.code,
+          );
     return fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, accessToken);
   }
 
   app.post(
     '/auth/google/',
-    { config: { signIn: true }, schema: { tags: ['auth'], security: OPTIONAL_BEARER, body: googleRequestSchema, response: { 200: z.union([googleResponseSchema, linkedSchema]) } } },
+    {
+      config: { signIn: true },
+      schema: {
+        tags: ['auth'],
+        security: OPTIONAL_BEARER,
+        body: googleRequestSchema,
+        response: { 200: z.union([googleResponseSchema, linkedSchema]) },
+      },
+    },
     async (request, reply) => {
       if (request.userId !== null) {
         // Linking: proof of the account first, then Google's word for the Google account.
@@ -37,11 +48,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (user.google_sub) throw refuse('google_already_set', 'Your account already has a Google account linked.');
         await requireProof(app, request, user, request.body);
         const profile = await profileOf(request.body);
-        const taken = await app.db.selectFrom('users').select('id').where('google_sub', '=', profile.sub).executeTakeFirst();
+        const taken = await app.db
+          .selectFrom('users')
+          .select('id')
+          .where('google_sub', '=', profile.sub)
+          .executeTakeFirst();
         const inUse = () => refuse('google_in_use', 'This Google account is already linked to another account.');
         if (taken) throw inUse();
         try {
-          await app.db.updateTable('users').set({ google_sub: profile.sub, google_added_at: Date.now() }).where('id', '=', user.id).where('google_sub', 'is', null).execute();
+          await app.db
+            .updateTable('users')
+            .set({ google_sub: profile.sub, google_added_at: Date.now() })
+            .where('id', '=', user.id)
+            .where('google_sub', 'is', null)
+            .execute();
         } catch (err) {
           if (isUniqueViolation(err)) throw inUse();
           throw err;
@@ -52,39 +72,55 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const profile = await profileOf(request.body);
       // Two sign-ins racing for one new account, or for one generated name, fail on a unique
       // column; the retry finds the account, or picks another name.
-      const { answer, linkedTo } = await retryOnUniqueViolation(() =>
-        app.db.transaction().execute(async (trx) => {
-          let user = await trx.selectFrom('users').selectAll().where('google_sub', '=', profile.sub).executeTakeFirst();
-          let action: 'registered' | 'logged_in' = 'logged_in';
-          let linked: number | null = null;
-          if (!user) {
-            const byEmail = await findUserByEmail(trx, profile.email);
-            // The same Google account, committed by a racing sign-in after the first read above.
-            if (byEmail?.google_sub === profile.sub) user = byEmail;
-            else if (byEmail?.google_sub) throw googleFailed('google_account_mismatch');
-            else if (byEmail) {
-              // Google has verified the address. A registration that was never confirmed loses its
-              // password: nobody proved it belongs to the owner of the mailbox.
-              const unproven = !byEmail.email_confirmed;
-              await trx
-                .updateTable('users')
-                .set({ google_sub: profile.sub, google_added_at: Date.now(), email_confirmed: 1, ...(unproven ? { password_hash: null, password_added_at: null } : {}) })
-                .where('id', '=', byEmail.id)
-                .execute();
-              if (unproven) await revokeActionTokens(trx, byEmail.id, ['confirm_registration']);
-              user = { ...byEmail, google_sub: profile.sub };
-              linked = byEmail.id;
-            } else {
-              await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
-              const username = await generateUsername(trx, profile.email);
-              user = await createUser(trx, { username, email: profile.email, emailConfirmed: true, googleSub: profile.sub });
-              action = 'registered';
+      const { answer, linkedTo } = await retryOnUniqueViolation(
+        () =>
+          app.db.transaction().execute(async (trx) => {
+            let user = await trx
+              .selectFrom('users')
+              .selectAll()
+              .where('google_sub', '=', profile.sub)
+              .executeTakeFirst();
+            let action: 'registered' | 'logged_in' = 'logged_in';
+            let linked: number | null = null;
+            if (!user) {
+              const byEmail = await findUserByEmail(trx, profile.email);
+              // The same Google account, committed by a racing sign-in after the first read above.
+              if (byEmail?.google_sub === profile.sub) user = byEmail;
+              else if (byEmail?.google_sub) throw googleFailed('google_account_mismatch');
+              else if (byEmail) {
+                // Google has verified the address. A registration that was never confirmed loses its
+                // password: nobody proved it belongs to the owner of the mailbox.
+                const unproven = !byEmail.email_confirmed;
+                await trx
+                  .updateTable('users')
+                  .set({
+                    google_sub: profile.sub,
+                    google_added_at: Date.now(),
+                    email_confirmed: 1,
+                    ...(unproven ? { password_hash: null, password_added_at: null } : {}),
+                  })
+                  .where('id', '=', byEmail.id)
+                  .execute();
+                if (unproven) await revokeActionTokens(trx, byEmail.id, ['confirm_registration']);
+                user = { ...byEmail, google_sub: profile.sub };
+                linked = byEmail.id;
+              } else {
+                await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
+                const username = await generateUsername(trx, profile.email);
+                user = await createUser(trx, {
+                  username,
+                  email: profile.email,
+                  emailConfirmed: true,
+                  googleSub: profile.sub,
+                });
+                action = 'registered';
+              }
             }
-          }
-          const session = await startSession(app, trx, user.id, request, reply);
-          return { answer: { ...session, action, username: user.username ?? '' }, linkedTo: linked };
-        }),
-      4);
+            const session = await startSession(app, trx, user.id, request, reply);
+            return { answer: { ...session, action, username: user.username ?? '' }, linkedTo: linked };
+          }),
+        4,
+      );
       if (linkedTo !== null) noticeAccount(app, request, reply, linkedTo, { kind: 'method_added', method: 'google' });
       return answer;
     },

@@ -2,7 +2,12 @@
 // (PATCH /auth/complete-registration/: username, and at the first choice the referrer from the link
 // they arrived with).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { completeRegistrationRequestSchema, completeRegistrationResponseSchema, meSchema, USERNAME_TAKEN } from '@shared/api/auth';
+import {
+  completeRegistrationRequestSchema,
+  completeRegistrationResponseSchema,
+  meSchema,
+  USERNAME_TAKEN,
+} from '@shared/api/auth';
 import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { meWithMiningFlag } from '../../services/mining-status';
@@ -29,12 +34,18 @@ const usernameTakenError = () => invalidField('username', USERNAME_TAKEN, 'usern
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
-    { onRequest: app.requireUser, config: { sessionCheckedByRoute: true }, schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } } },
+    {
+      onRequest: app.requireUser,
+      config: { sessionCheckedByRoute: true },
+      schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } },
+    },
     async (request) => {
       // One query for the player, the mining flag and the token's session: this call comes with every page.
       const [user] = await meWithMiningFlag(app.db, { userId: request.userId!, sessionId: request.sessionId! });
       if (!user) throw notAuthenticated();
-      noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) => request.log.warn({ err }, 'could not note the session as used'));
+      noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) =>
+        request.log.warn({ err }, 'could not note the session as used'),
+      );
       return {
         username: user.username ?? '',
         email: user.email ?? '',
@@ -55,7 +66,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/complete-registration/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], security: SECURITY, body: completeRegistrationRequestSchema, response: { 200: completeRegistrationResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        security: SECURITY,
+        body: completeRegistrationRequestSchema,
+        response: { 200: completeRegistrationResponseSchema },
+      },
     },
     async (request) => {
       const user = await currentUser(app.db, request);
@@ -67,9 +83,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // (late, self, unknown, already referred) is ignored and the username is still saved.
       let referrerId: number | null = null;
       const code = refCodeOf(referral_link, app.config.appUrl);
-      const mayRecord = user.username_chosen_at === null && user.referrer_id === null && now - Number(user.created_at) <= REFERRAL_WINDOW_MS;
+      const mayRecord =
+        user.username_chosen_at === null &&
+        user.referrer_id === null &&
+        now - Number(user.created_at) <= REFERRAL_WINDOW_MS;
       if (code && mayRecord) {
-        const referrer = await app.db.selectFrom('users').select('id').where('referral_code', '=', code).executeTakeFirst();
+        const referrer = await app.db
+          .selectFrom('users')
+          .select('id')
+          .where('referral_code', '=', code)
+          .executeTakeFirst();
         if (referrer && referrer.id !== user.id) referrerId = referrer.id;
       }
       if (await usernameTaken(app.db, username, user.id)) throw usernameTakenError();
@@ -78,11 +101,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const recorded = await app.db.transaction().execute(async (trx) => {
           // Marking the first choice is one conditional update: of two racing first choices only
           // one may record a referrer.
-          const first = await trx.updateTable('users').set({ username_chosen_at: now }).where('id', '=', user.id).where('username_chosen_at', 'is', null).executeTakeFirst();
+          const first = await trx
+            .updateTable('users')
+            .set({ username_chosen_at: now })
+            .where('id', '=', user.id)
+            .where('username_chosen_at', 'is', null)
+            .executeTakeFirst();
           await trx.updateTable('users').set(usernameColumns(username)).where('id', '=', user.id).execute();
           if (referrerId === null || Number(first.numUpdatedRows) !== 1) return false;
           // Recorded once: a referrer already set is never replaced.
-          const set = await trx.updateTable('users').set({ referrer_id: referrerId }).where('id', '=', user.id).where('referrer_id', 'is', null).executeTakeFirst();
+          const set = await trx
+            .updateTable('users')
+            .set({ referrer_id: referrerId })
+            .where('id', '=', user.id)
+            .where('referrer_id', 'is', null)
+            .executeTakeFirst();
           return Number(set.numUpdatedRows) === 1;
         });
         return { detail: 'Account details saved.', username, referrer_recorded: recorded };

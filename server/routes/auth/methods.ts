@@ -2,7 +2,14 @@
 // proof (never the last), and /auth/reauth/ turning any one sign-in proof of the player into a
 // single-use `reauth` string for the next change.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, methodParamsSchema, methodsSchema, proofSchema, reauthRequestSchema, reauthResponseSchema } from '@shared/api/auth';
+import {
+  detailSchema,
+  methodParamsSchema,
+  methodsSchema,
+  proofSchema,
+  reauthRequestSchema,
+  reauthResponseSchema,
+} from '@shared/api/auth';
 import { walletReauthText } from '@shared/wallet-texts';
 import { refuse } from '../../lib/errors';
 import { noticeAccount } from '../../services/account-notices';
@@ -31,18 +38,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/methods/:kind/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], security: SECURITY, params: methodParamsSchema, body: proofSchema.nullish(), response: { 200: detailSchema } },
+      schema: {
+        tags: ['auth'],
+        security: SECURITY,
+        params: methodParamsSchema,
+        body: proofSchema.nullish(),
+        response: { 200: detailSchema },
+      },
     },
     async (request, reply) => {
       const { kind } = request.params;
       const user = await currentUser(app.db, request);
       const columns = removalColumns(kind);
-      if (!columns || !methodsOf(user).some((m) => m.kind === kind)) throw refuse('method_not_found', 'Your account has no such sign-in method.');
-      if (!keepsAMethod(user, kind)) throw refuse('last_method', 'This is your only way to sign in. Add another method before you remove it.');
+      if (!columns || !methodsOf(user).some((m) => m.kind === kind))
+        throw refuse('method_not_found', 'Your account has no such sign-in method.');
+      if (!keepsAMethod(user, kind))
+        throw refuse('last_method', 'This is your only way to sign in. Add another method before you remove it.');
       await requireProof(app, request, user, request.body ?? {});
       await app.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set(columns).where('id', '=', user.id).execute();
-        if (kind === 'password') await revokeActionTokens(trx, user.id, ['reset_password', 'change_password', 'change_email', 'confirm_email']);
+        if (kind === 'password')
+          await revokeActionTokens(trx, user.id, [
+            'reset_password',
+            'change_password',
+            'change_email',
+            'confirm_email',
+          ]);
         await endOtherSessions(trx, user.id, request.sessionId);
       });
       // A removed e-mail is no longer on the account: its notice goes to the address it had.
@@ -54,21 +75,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reauth/',
-    { onRequest: app.requireUser, config: { signIn: true, answers: { 403: ['reauth_required'] } }, schema: { tags: ['auth'], security: SECURITY, body: reauthRequestSchema, response: { 200: reauthResponseSchema } } },
+    {
+      onRequest: app.requireUser,
+      config: { signIn: true, answers: { 403: ['reauth_required'] } },
+      schema: {
+        tags: ['auth'],
+        security: SECURITY,
+        body: reauthRequestSchema,
+        response: { 200: reauthResponseSchema },
+      },
+    },
     async (request) => {
       const user = await currentUser(app.db, request);
       const body = request.body;
       if ('password' in body) {
-        if (!user.password_hash) throw reauthRequired('Your account has no password. Confirm with another sign-in method.');
-        if (!(await passwordMatches(app, request, user, user.password_hash, body.password))) throw refuse('invalid_password', 'Wrong password');
+        if (!user.password_hash)
+          throw reauthRequired('Your account has no password. Confirm with another sign-in method.');
+        if (!(await passwordMatches(app, request, user, user.password_hash, body.password)))
+          throw refuse('invalid_password', 'Wrong password');
       } else if ('signature' in body) {
-        const { address, message } = await verifyWalletBody(app, body, request.ip, (ts) => walletReauthText(app.config.appName, ts));
-        if (address !== user.wallet_address) throw refuse('wallet_mismatch', 'Sign with the wallet linked to your account.');
+        const { address, message } = await verifyWalletBody(app, body, request.ip, (ts) =>
+          walletReauthText(app.config.appName, ts),
+        );
+        if (address !== user.wallet_address)
+          throw refuse('wallet_mismatch', 'Sign with the wallet linked to your account.');
         if (!(await markSignatureUsed(app.db, address, message))) throw signatureReused();
       } else if ('access_token' in body) {
-        const { googleClientId: clientId, googleUserinfoUrl: userinfoUrl, googleTokeninfoUrl: tokeninfoUrl } = app.config;
+        const {
+          googleClientId: clientId,
+          googleUserinfoUrl: userinfoUrl,
+          googleTokeninfoUrl: tokeninfoUrl,
+        } = app.config;
         const profile = await fetchGoogleProfile({ clientId, userinfoUrl, tokeninfoUrl }, body.access_token);
-        if (!user.google_sub || profile.sub !== user.google_sub) throw refuse('google_account_mismatch', 'Sign in with the Google account linked to your account.');
+        if (!user.google_sub || profile.sub !== user.google_sub)
+          throw refuse('google_account_mismatch', 'Sign in with the Google account linked to your account.');
       } else {
         throw refuse('telegram_not_linked', 'Your account has no Telegram linked.');
       }

@@ -12,7 +12,14 @@ import {
   passwordResetRequestSchema,
 } from '@shared/api/auth';
 import { refuse } from '../../lib/errors';
-import { type ActionKind, consumeActionToken, isLiveActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import {
+  type ActionKind,
+  consumeActionToken,
+  isLiveActionToken,
+  issueActionToken,
+  PASSWORD_KINDS,
+  revokeActionTokens,
+} from '../../services/action-tokens';
 import { type HashClient, hashClientOf } from '../../services/hash-queue';
 import { hashPassword } from '../../services/passwords';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +27,15 @@ import { noticeAccount } from '../../services/account-notices';
 import { refreshTokenOwner } from '../../services/refresh-tokens';
 import { endAllSessions } from '../../services/sessions';
 import { type SignedIn, startSession } from '../../services/sign-in';
-import { clearThrottle, loginLimits, mailLimits, passwordLinkLimits, signedIn, spendAttempt, takeAttempt } from '../../services/throttle';
+import {
+  clearThrottle,
+  loginLimits,
+  mailLimits,
+  passwordLinkLimits,
+  signedIn,
+  spendAttempt,
+  takeAttempt,
+} from '../../services/throttle';
 import { findUserByEmail, findUserById } from '../../services/users';
 import { currentUser, invalidLink, modalLink, SECURITY } from './common';
 
@@ -51,14 +66,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The link came by mail, so whoever opened it also proved the address.
       await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, password_added_at: user.password_hash ? user.password_added_at : Date.now(), email_confirmed: user.email ? 1 : user.email_confirmed })
+        .set({
+          password_hash: passwordHash,
+          password_added_at: user.password_hash ? user.password_added_at : Date.now(),
+          email_confirmed: user.email ? 1 : user.email_confirmed,
+        })
         .where('id', '=', user.id)
         .execute();
       // Every session ends (decisions §13); the device that changed it gets a new one.
       await endAllSessions(trx, user.id);
       // Registration links carry other passwords; the account is confirmed now.
       await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
-      return { userId: user.id, email: user.email, tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply) : null };
+      return {
+        userId: user.id,
+        email: user.email,
+        tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply) : null,
+      };
     });
     noticeAccount(app, request, reply, done.userId, { kind: 'password_changed' });
     await signedIn(app.db, attempt);
@@ -68,7 +91,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailSchema } },
+    },
     async (request, reply) => {
       const { email } = request.body;
       // Counted for every address, known or not, so a 429 tells nothing about accounts.
@@ -86,7 +112,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await app.mailer.sendLink({
           to: email,
           subject: `Reset your ${app.config.appName} password`,
-          intro: 'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
+          intro:
+            'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
           action: 'Choose a new password',
           link: modalLink(appUrl, 'restorePassword', { token }),
         });
@@ -97,9 +124,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset-confirm/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: passwordResetDoneSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: passwordResetDoneSchema } },
+    },
     async (request, reply) => {
-      const { email } = await setPasswordByLink(request, reply, 'reset_password', request.body.token, request.body.new_password, hashClientOf(request));
+      const { email } = await setPasswordByLink(
+        request,
+        reply,
+        'reset_password',
+        request.body.token,
+        request.body.new_password,
+        hashClientOf(request),
+      );
       // Whoever holds the link reads that mailbox: naming the address lets the login fill it in.
       return { detail: 'Your password has been reset. Sign in with the new password.', email: email ?? '' };
     },
@@ -107,10 +144,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/change-password-request/',
-    { onRequest: app.requireUser, config: { stateChanging: true }, schema: { tags: ['auth'], security: SECURITY, response: { 200: detailSchema } } },
+    {
+      onRequest: app.requireUser,
+      config: { stateChanging: true },
+      schema: { tags: ['auth'], security: SECURITY, response: { 200: detailSchema } },
+    },
     async (request) => {
       const user = await currentUser(app.db, request);
-      if (!user.email || !user.email_confirmed) throw refuse('no_email', 'Add and confirm an e-mail address first: the link is sent there.');
+      if (!user.email || !user.email_confirmed)
+        throw refuse('no_email', 'Add and confirm an e-mail address first: the link is sent there.');
       await takeAttempt(app.db, mailLimits(user.email, request.ip));
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['change_password']);
@@ -129,10 +171,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/confirm-password-change/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: passwordChangedSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: confirmPasswordChangeRequestSchema, response: { 200: passwordChangedSchema } },
+    },
     async (request, reply) => {
       const { token, new_password, refresh } = request.body;
-      const { tokens } = await setPasswordByLink(request, reply, 'change_password', token, new_password, hashClientOf(request), refresh);
+      const { tokens } = await setPasswordByLink(
+        request,
+        reply,
+        'change_password',
+        token,
+        new_password,
+        hashClientOf(request),
+        refresh,
+      );
       return { detail: 'Your password has been changed.', ...(tokens ?? {}) };
     },
   );

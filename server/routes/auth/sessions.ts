@@ -29,7 +29,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/auth/sessions/:id/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, params: sessionParamsSchema, response: { 200: detailSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], security: SECURITY, params: sessionParamsSchema, response: { 200: detailSchema } },
+    },
     async (request) => {
       const ended = await app.db.transaction().execute((trx) => endSession(trx, request.userId!, request.params.id));
       if (!ended) throw notFound('No such session.', 'session_not_found');

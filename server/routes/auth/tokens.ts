@@ -11,7 +11,10 @@ import { endSession, openSession } from '../../services/sessions';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh/',
-    { config: { signIn: true, answers: { 401: ['token_not_valid'] } }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } } },
+    {
+      config: { signIn: true, answers: { 401: ['token_not_valid'] } },
+      schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: accessSchema } },
+    },
     async (request) => {
       const owner = await refreshTokenOwner(app.db, request.body.refresh);
       if (!owner) throw notAuthenticated('Token is invalid or expired');
@@ -30,7 +33,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout/',
-    { config: { answers: { 401: ['token_not_valid'] } }, schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: detailSchema } } },
+    {
+      config: { answers: { 401: ['token_not_valid'] } },
+      schema: { tags: ['auth'], body: refreshRequestSchema, response: { 200: detailSchema } },
+    },
     async (request) => {
       // Logging out twice is still logged out; a token this server never issued is refused.
       const row = await app.db
@@ -41,7 +47,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notAuthenticated('Token is invalid or expired');
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('id', '=', row.id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: now })
+          .where('id', '=', row.id)
+          .where('revoked_at', 'is', null)
+          .execute();
         if (row.session_id !== null) await endSession(trx, Number(row.user_id), Number(row.session_id), now);
       });
       return { detail: 'Logged out.' };

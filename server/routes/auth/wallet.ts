@@ -18,14 +18,23 @@ import { currentUser, retryOnUniqueViolation, SECURITY } from './common';
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/',
-    { config: { signIn: true }, schema: { tags: ['auth'], body: walletRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: { signIn: true },
+      schema: { tags: ['auth'], body: walletRequestSchema, response: { 200: tokenPairSchema } },
+    },
     async (request, reply) => {
-      const { address, message } = await verifyWalletBody(app, request.body, request.ip, (ts) => walletLoginText(app.config.appName, ts));
+      const { address, message } = await verifyWalletBody(app, request.body, request.ip, (ts) =>
+        walletLoginText(app.config.appName, ts),
+      );
       // Two first sign-ins of one wallet at once: the loser's retry finds the winner's account.
       return retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
           if (!(await markSignatureUsed(trx, address, message))) throw signatureReused();
-          const existing = await trx.selectFrom('users').select('id').where('wallet_address', '=', address).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('wallet_address', '=', address)
+            .executeTakeFirst();
           // A new wallet player is named after the wallet; the client then asks for a username.
           if (!existing) await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
           const userId = existing?.id ?? (await createUser(trx, { walletAddress: address, username: address })).id;
@@ -37,7 +46,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/add-wallet/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, body: addWalletRequestSchema, response: { 200: walletBoundSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        security: SECURITY,
+        body: addWalletRequestSchema,
+        response: { 200: walletBoundSchema },
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(app.db, request);
       if (user.wallet_address) throw refuse('wallet_already_set', 'Your account already has a wallet.');
@@ -47,7 +64,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.db.transaction().execute(async (trx) => {
           if (!(await markSignatureUsed(trx, address, message))) throw signatureReused();
-          const holder = await trx.selectFrom('users').select('id').where('wallet_address', '=', address).executeTakeFirst();
+          const holder = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('wallet_address', '=', address)
+            .executeTakeFirst();
           if (holder) throw inUse();
           const bound = await trx
             .updateTable('users')
@@ -55,7 +76,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .where('id', '=', user.id)
             .where('wallet_address', 'is', null)
             .executeTakeFirst();
-          if (Number(bound.numUpdatedRows) !== 1) throw refuse('wallet_already_set', 'Your account already has a wallet.');
+          if (Number(bound.numUpdatedRows) !== 1)
+            throw refuse('wallet_already_set', 'Your account already has a wallet.');
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw inUse();

@@ -13,7 +13,8 @@ function fieldErrors(b: BetaApplicationRequest): { field: string; code: TaskMess
   const errors: { field: string; code: TaskMessageCode }[] = [];
   if (!isValidTelegram(b.telegram)) errors.push({ field: 'telegram', code: 'invalid_telegram_format' });
   if (!isValidDiscord(b.discord)) errors.push({ field: 'discord', code: 'invalid_discord_format' });
-  if (b.email.length > BETA_EMAIL_MAX || !isValidEmail(b.email)) errors.push({ field: 'email', code: 'invalid_email_format' });
+  if (b.email.length > BETA_EMAIL_MAX || !isValidEmail(b.email))
+    errors.push({ field: 'email', code: 'invalid_email_format' });
   if (!isValidWallet(b.wallet)) errors.push({ field: 'wallet', code: 'invalid_wallet_format' });
   return errors;
 }
@@ -58,7 +59,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       if (!inserted) throw refuseTask('beta_already_applied');
       reply.status(201);
-      return { ...taskAnswer('beta_applied'), application: { ...application, created_at: new Date(application.created_at).toISOString() } };
+      return {
+        ...taskAnswer('beta_applied'),
+        application: { ...application, created_at: new Date(application.created_at).toISOString() },
+      };
     },
   );
 

@@ -22,8 +22,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     process.off('SIGHUP', onHangup);
   });
 
-  app.get('/blog/', { schema: { tags: ['blog'], querystring: blogQuerySchema, response: { 200: blogListSchema } } }, async (request) =>
-    blog.list(request.query.lang),
+  app.get(
+    '/blog/',
+    { schema: { tags: ['blog'], querystring: blogQuerySchema, response: { 200: blogListSchema } } },
+    async (request) => blog.list(request.query.lang),
   );
 
   // A generated article cover (content/blog/covers): an image only, nothing in it may run.
@@ -40,7 +42,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blog/:id/',
-    { schema: { tags: ['blog'], params: blogParamsSchema, querystring: blogQuerySchema, response: { 200: blogArticleSchema } } },
+    {
+      schema: {
+        tags: ['blog'],
+        params: blogParamsSchema,
+        querystring: blogQuerySchema,
+        response: { 200: blogArticleSchema },
+      },
+    },
     async (request) => {
       const article = blog.get(request.params.id, request.query.lang);
       if (!article) throw notFound('Article not found.');

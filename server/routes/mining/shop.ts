@@ -20,20 +20,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mining'];
   const security = [{ bearer: [] }];
 
-  app.get('/mining/shop/', { schema: { tags, security, summary: 'Temporary boosts for sale', response: { 200: shopResponseSchema } } }, async () => ({ items: SHOP_ITEMS }));
+  app.get(
+    '/mining/shop/',
+    { schema: { tags, security, summary: 'Temporary boosts for sale', response: { 200: shopResponseSchema } } },
+    async () => ({ items: SHOP_ITEMS }),
+  );
 
-  app.post('/mining/shop/buy/', {
-    schema: { tags, security, summary: 'Buy a temporary boost with Gems (400 not_enough_gems)', body: shopBuyRequestSchema, response: { 200: shopBuyResponseSchema } },
-  }, async (request) => {
-    const userId = request.userId!;
-    const item = SHOP_ITEMS.find((i) => i.id === request.body.item_id)!;
-    const now = Date.now();
-    return transactionWithAnswer(app.db, request, async (trx) => {
-      const boost = await grantTempBoost(trx, userId, item.hours, 'shop', now);
-      await post(trx, { userId, currency: 'gems', amount: -item.price_gems, reason: 'shop_purchase', ref: `temp_boost:${boost.id}` }, now);
-      const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
-      return { boost: tempBoostJson(boost, now), gems: Number(user.gems) };
-    });
-  });
+  app.post(
+    '/mining/shop/buy/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Buy a temporary boost with Gems (400 not_enough_gems)',
+        body: shopBuyRequestSchema,
+        response: { 200: shopBuyResponseSchema },
+      },
+    },
+    async (request) => {
+      const userId = request.userId!;
+      const item = SHOP_ITEMS.find((i) => i.id === request.body.item_id)!;
+      const now = Date.now();
+      return transactionWithAnswer(app.db, request, async (trx) => {
+        const boost = await grantTempBoost(trx, userId, item.hours, 'shop', now);
+        await post(
+          trx,
+          {
+            userId,
+            currency: 'gems',
+            amount: -item.price_gems,
+            reason: 'shop_purchase',
+            ref: `temp_boost:${boost.id}`,
+          },
+          now,
+        );
+        const user = await trx.selectFrom('users').select('gems').where('id', '=', userId).executeTakeFirstOrThrow();
+        return { boost: tempBoostJson(boost, now), gems: Number(user.gems) };
+      });
+    },
+  );
 };
 export default routes;

@@ -17,28 +17,41 @@ const routes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/payments/webhooks/stripe/', { config: { answers: { 400: ['invalid_signature', 'invalid_event'], 404: ['not_found'] } }, schema: { tags: ['payments'], summary: 'Stripe webhook (signed; card payments and refunds)' } }, async (request) => {
-    if (!stripe || !secret) throw notFound('Card payments are not configured');
-    const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || signature === '') throw new ApiError(400, 'invalid_signature', 'Stripe-Signature header missing');
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'invalid_event', 'Empty body');
-    // The package refuses a timestamp older than its tolerance but not one ahead of our clock: a
-    // delivery stamped in the future would stay replayable for that much longer.
-    const stamped = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
-    if (stamped > Date.now() / 1000 + Stripe.webhooks.DEFAULT_TOLERANCE) throw new ApiError(400, 'invalid_signature', 'Stripe signature is dated in the future');
-    let event: Stripe.Event;
-    try {
-      // Default tolerance (300 s): an old delivery replayed later is refused as stale.
-      event = stripe.webhooks.constructEvent(body, signature, secret);
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new ApiError(400, 'invalid_signature', 'Stripe signature does not verify');
-      throw new ApiError(400, 'invalid_event', 'The event is not JSON');
-    }
-    if (event === null || typeof event !== 'object') throw new ApiError(400, 'invalid_event', 'The event is not an object');
-    const outcome = await handleStripeEvent({ db: app.db, dialect: app.dialect, stripe }, event, (msg) => request.log.warn({ event: event.id }, msg));
-    request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
-    return { received: true, outcome };
-  });
+  app.post(
+    '/payments/webhooks/stripe/',
+    {
+      config: { answers: { 400: ['invalid_signature', 'invalid_event'], 404: ['not_found'] } },
+      schema: { tags: ['payments'], summary: 'Stripe webhook (signed; card payments and refunds)' },
+    },
+    async (request) => {
+      if (!stripe || !secret) throw notFound('Card payments are not configured');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '')
+        throw new ApiError(400, 'invalid_signature', 'Stripe-Signature header missing');
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'invalid_event', 'Empty body');
+      // The package refuses a timestamp older than its tolerance but not one ahead of our clock: a
+      // delivery stamped in the future would stay replayable for that much longer.
+      const stamped = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+      if (stamped > Date.now() / 1000 + Stripe.webhooks.DEFAULT_TOLERANCE)
+        throw new ApiError(400, 'invalid_signature', 'Stripe signature is dated in the future');
+      let event: Stripe.Event;
+      try {
+        // Default tolerance (300 s): an old delivery replayed later is refused as stale.
+        event = stripe.webhooks.constructEvent(body, signature, secret);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new ApiError(400, 'invalid_signature', 'Stripe signature does not verify');
+        throw new ApiError(400, 'invalid_event', 'The event is not JSON');
+      }
+      if (event === null || typeof event !== 'object')
+        throw new ApiError(400, 'invalid_event', 'The event is not an object');
+      const outcome = await handleStripeEvent({ db: app.db, dialect: app.dialect, stripe }, event, (msg) =>
+        request.log.warn({ event: event.id }, msg),
+      );
+      request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
+      return { received: true, outcome };
+    },
+  );
 };
 export default routes;

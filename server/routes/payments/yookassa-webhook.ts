@@ -24,37 +24,59 @@ const notificationSchema = z.object({
   }),
 });
 
-const answerSchema = z.object({ status: z.enum(['paid', 'refunded', 'failed', 'expired', 'pending', 'unchanged', 'ignored']) });
+const answerSchema = z.object({
+  status: z.enum(['paid', 'refunded', 'failed', 'expired', 'pending', 'unchanged', 'ignored']),
+});
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.yookassa) return;
 
-  app.post('/payments/webhooks/yookassa/', {
-    config: { answers: { 503: ['payment_provider_unavailable'] } },
-    schema: {
-      tags: ['payments'],
-      summary: 'YooKassa notification: the order of the payment it names is re-checked with YooKassa\'s API',
-      body: notificationSchema,
-      response: { 200: answerSchema },
+  app.post(
+    '/payments/webhooks/yookassa/',
+    {
+      config: { answers: { 503: ['payment_provider_unavailable'] } },
+      schema: {
+        tags: ['payments'],
+        summary: "YooKassa notification: the order of the payment it names is re-checked with YooKassa's API",
+        body: notificationSchema,
+        response: { 200: answerSchema },
+      },
     },
-  }, async (request) => {
-    const { event, object } = request.body;
-    const paymentId = event.startsWith('refund.') ? object.payment_id : object.id;
-    if (!paymentId) return { status: 'ignored' as const };
-    const order = await app.db.selectFrom('payment_orders').selectAll()
-      .where('provider', '=', YOOKASSA_PROVIDER_NAME).where('external_id', '=', paymentId).executeTakeFirst();
-    if (!order) {
-      request.log.info({ event, paymentId }, 'yookassa notification for a payment of no order: ignored');
-      return { status: 'ignored' as const };
-    }
-    try {
-      const status = await recheckOrder({ db: app.db, dialect: app.dialect, providerFor: (name) => app.payments.byName(name) }, order, Date.now(), WEBHOOK_CHECK_GAP_MS);
-      return { status };
-    } catch (err) {
-      if (!(err instanceof ProviderUnavailableError)) throw err;
-      request.log.warn({ err, orderId: Number(order.id) }, 'yookassa notification: the payment could not be read back');
-      throw new ApiError(503, 'payment_provider_unavailable', 'YooKassa could not be asked about this payment; deliver the notification again later');
-    }
-  });
+    async (request) => {
+      const { event, object } = request.body;
+      const paymentId = event.startsWith('refund.') ? object.payment_id : object.id;
+      if (!paymentId) return { status: 'ignored' as const };
+      const order = await app.db
+        .selectFrom('payment_orders')
+        .selectAll()
+        .where('provider', '=', YOOKASSA_PROVIDER_NAME)
+        .where('external_id', '=', paymentId)
+        .executeTakeFirst();
+      if (!order) {
+        request.log.info({ event, paymentId }, 'yookassa notification for a payment of no order: ignored');
+        return { status: 'ignored' as const };
+      }
+      try {
+        const status = await recheckOrder(
+          { db: app.db, dialect: app.dialect, providerFor: (name) => app.payments.byName(name) },
+          order,
+          Date.now(),
+          WEBHOOK_CHECK_GAP_MS,
+        );
+        return { status };
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailableError)) throw err;
+        request.log.warn(
+          { err, orderId: Number(order.id) },
+          'yookassa notification: the payment could not be read back',
+        );
+        throw new ApiError(
+          503,
+          'payment_provider_unavailable',
+          'YooKassa could not be asked about this payment; deliver the notification again later',
+        );
+      }
+    },
+  );
 };
 export default routes;

@@ -19,11 +19,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push/subscribe/',
-    { onRequest: app.requireUser, schema: { tags: ['push'], body: pushSubscriptionSchema, response: { 201: pushSubscribeResponseSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['push'], body: pushSubscriptionSchema, response: { 201: pushSubscribeResponseSchema } },
+    },
     async (request, reply) => {
       const problem = endpointProblem(request.body.endpoint, app.config.pushAllowedHosts);
       if (problem) throw invalidField('endpoint', problem);
-      if (!isValidClientKey(request.body.keys.p256dh)) throw invalidField('keys.p256dh', 'Must be a point on the P-256 curve');
+      if (!isValidClientKey(request.body.keys.p256dh))
+        throw invalidField('keys.p256dh', 'Must be a point on the P-256 curve');
       const saved = await saveSubscription(app.db, request.userId!, request.body);
       reply.status(201);
       return { endpoint: saved.endpoint, created_at: new Date(saved.createdAt).toISOString() };
@@ -32,7 +36,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push/unsubscribe/',
-    { onRequest: app.requireUser, schema: { tags: ['push'], body: pushUnsubscribeRequestSchema, response: { 200: pushUnsubscribeResponseSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['push'], body: pushUnsubscribeRequestSchema, response: { 200: pushUnsubscribeResponseSchema } },
+    },
     async (request) => ({ removed: await removeSubscription(app.db, request.userId!, request.body.endpoint) }),
   );
 };

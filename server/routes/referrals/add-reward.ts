@@ -16,7 +16,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const paid = await app.db.transaction().execute((trx) => settleReferralAwards(trx, userId));
       const reward = paid.reduce((sum, a) => sum + a.points, 0);
-      return { ...taskAnswer(reward > 0 ? 'referral_rewards_granted' : 'no_new_rewards'), reward, awards: paid.map((a) => a.friends) };
+      return {
+        ...taskAnswer(reward > 0 ? 'referral_rewards_granted' : 'no_new_rewards'),
+        reward,
+        awards: paid.map((a) => a.friends),
+      };
     },
   );
 };

@@ -15,7 +15,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       .select(['id', 'username', 'wallet_address', 'created_at', (eb) => hasClaimedSession(eb).as('active')])
       .where('referrer_id', '=', referrerId);
 
-  const shape = (r: { id: number; username: string | null; wallet_address: string | null; created_at: number; active: unknown }) => ({
+  const shape = (r: {
+    id: number;
+    username: string | null;
+    wallet_address: string | null;
+    created_at: number;
+    active: unknown;
+  }) => ({
     id: Number(r.id),
     username: r.username,
     wallet_address: r.wallet_address,
@@ -25,7 +31,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referrals/',
-    { onRequest: app.requireUser, schema: { tags: ['referrals'], security: SECURITY, response: { 200: referralListSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['referrals'], security: SECURITY, response: { 200: referralListSchema } },
+    },
     async (request) => {
       const rows = await referrals(request.userId!).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
       return rows.map(shape);
@@ -34,7 +43,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referrals/:id/',
-    { onRequest: app.requireUser, schema: { tags: ['referrals'], security: SECURITY, params: referralParamsSchema, response: { 200: referralSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['referrals'],
+        security: SECURITY,
+        params: referralParamsSchema,
+        response: { 200: referralSchema },
+      },
+    },
     async (request) => {
       const row = await referrals(request.userId!).where('id', '=', Number(request.params.id)).executeTakeFirst();
       if (!row) throw notFound('User not found in your referral list', 'referral_not_found');

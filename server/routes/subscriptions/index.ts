@@ -11,17 +11,38 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   requireUserOnEveryRoute(app);
 
-  app.get('/subscriptions/', { schema: { tags, security, summary: 'Auto Miner periods, newest first', response: { 200: subscriptionListResponseSchema } } }, async (request) => {
-    const now = Date.now();
-    return (await listSubscriptions(app.db, request.userId!)).map((s) => subscriptionJson(s, now));
-  });
+  app.get(
+    '/subscriptions/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Auto Miner periods, newest first',
+        response: { 200: subscriptionListResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = Date.now();
+      return (await listSubscriptions(app.db, request.userId!)).map((s) => subscriptionJson(s, now));
+    },
+  );
 
-  app.get('/subscriptions/:id/', {
-    schema: { tags, security, summary: 'One Auto Miner period', params: subscriptionIdParamsSchema, response: { 200: subscriptionSchema } },
-  }, async (request) => {
-    const s = await subscriptionById(app.db, request.userId!, request.params.id);
-    if (!s) throw notFound();
-    return subscriptionJson(s, Date.now());
-  });
+  app.get(
+    '/subscriptions/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One Auto Miner period',
+        params: subscriptionIdParamsSchema,
+        response: { 200: subscriptionSchema },
+      },
+    },
+    async (request) => {
+      const s = await subscriptionById(app.db, request.userId!, request.params.id);
+      if (!s) throw notFound();
+      return subscriptionJson(s, Date.now());
+    },
+  );
 };
 export default routes;

@@ -40,7 +40,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: app.requireUser,
         config: { stateChanging: true },
-        schema: { tags: ['tasks'], summary: `Pays «${quest.serverTitle}» (${quest.coins} coins) once`, response: { 200: questRewardSchema } },
+        schema: {
+          tags: ['tasks'],
+          summary: `Pays «${quest.serverTitle}» (${quest.coins} coins) once`,
+          response: { 200: questRewardSchema },
+        },
       },
       async (request) => {
         const userId = request.userId!;
@@ -50,7 +54,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (await questPaid(trx, userId, quest)) throw refuseTask('reward_already_granted');
           if (!check.holds(user)) throw refuseTask(check.refusal);
           if (!(await payQuest(trx, userId, quest))) throw refuseTask('reward_already_granted');
-          const { balance } = await trx.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
+          const { balance } = await trx
+            .selectFrom('users')
+            .select('balance')
+            .where('id', '=', userId)
+            .executeTakeFirstOrThrow();
           return { ...taskAnswer('reward_granted'), reward: quest.coins, balance: Number(balance) };
         });
       },

@@ -4,7 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryRewardSchema } from '@shared/api/tasks';
 import { CATEGORY_REWARD_COINS } from '@shared/constants';
 import type { TaskCategory } from '@shared/task-messages';
-import { categoryComplete, categoryCounts, categoryRewardsPaid, completedTasks, payCategoryReward, refuseTask, taskAnswer } from '../../services/quests';
+import {
+  categoryComplete,
+  categoryCounts,
+  categoryRewardsPaid,
+  completedTasks,
+  payCategoryReward,
+  refuseTask,
+  taskAnswer,
+} from '../../services/quests';
 
 const PATHS: Record<TaskCategory, string> = {
   user_account_quests: '/tasks/reward-user-account/',
@@ -18,15 +26,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: app.requireUser,
         config: { stateChanging: true },
-        schema: { tags: ['tasks'], summary: `Pays the ${CATEGORY_REWARD_COINS}-coin reward of ${category} once`, response: { 200: categoryRewardSchema } },
+        schema: {
+          tags: ['tasks'],
+          summary: `Pays the ${CATEGORY_REWARD_COINS}-coin reward of ${category} once`,
+          response: { 200: categoryRewardSchema },
+        },
       },
       async (request) => {
         const userId = request.userId!;
         return app.db.transaction().execute(async (trx) => {
-          if ((await categoryRewardsPaid(trx, userId))[category]) throw refuseTask('category_already_claimed', undefined, { category });
+          if ((await categoryRewardsPaid(trx, userId))[category])
+            throw refuseTask('category_already_claimed', undefined, { category });
           const counts = categoryCounts(await completedTasks(trx, userId));
           if (!categoryComplete(category, counts)) throw refuseTask('category_incomplete', category, { category });
-          if (!(await payCategoryReward(trx, userId, category))) throw refuseTask('category_already_claimed', undefined, { category });
+          if (!(await payCategoryReward(trx, userId, category)))
+            throw refuseTask('category_already_claimed', undefined, { category });
           return { ...taskAnswer('category_reward_granted', category), category, reward: CATEGORY_REWARD_COINS };
         });
       },

@@ -2,7 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { completedTaskParamsSchema, completedTaskSchema, completedTasksSchema } from '@shared/api/tasks';
 import { notFound } from '../../lib/errors';
-import { type CompletedTask, categoryCounts, categoryRewardsPaid, completedTask, completedTasks } from '../../services/quests';
+import {
+  type CompletedTask,
+  categoryCounts,
+  categoryRewardsPaid,
+  completedTask,
+  completedTasks,
+} from '../../services/quests';
 
 const item = (t: CompletedTask) => ({
   id: t.id,

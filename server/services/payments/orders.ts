@@ -67,7 +67,10 @@ export const providerOrder = (o: OrderRow): ProviderOrder => ({
   externalId: o.external_id,
   walletAddress: o.wallet_address,
   createdAt: Number(o.created_at),
-  charge: o.charge_amount !== null && o.charge_currency !== null ? { amount: o.charge_amount, currency: o.charge_currency } : null,
+  charge:
+    o.charge_amount !== null && o.charge_currency !== null
+      ? { amount: o.charge_amount, currency: o.charge_currency }
+      : null,
   txHash: o.tx_hash,
   expiresAt: Number(o.expires_at),
 });
@@ -88,8 +91,12 @@ export async function findOrder(db: Tx, id: number): Promise<OrderRow | undefine
 }
 
 export async function openOrderCount(db: Tx, userId: number): Promise<number> {
-  const row = await db.selectFrom('payment_orders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId).where('status', 'in', OPEN).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('payment_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -142,7 +149,12 @@ export async function createOrder(db: Tx, o: NewOrder, now = Date.now()): Promis
  * Marks an order paid and credits its Gems, once (`order:<id>`). Returns false when it was paid or
  * refunded already. Webhooks of other providers may call it with an order they have verified.
  */
-export async function markOrderPaid(trx: Tx, orderId: number, now: number, externalId?: string | null): Promise<boolean> {
+export async function markOrderPaid(
+  trx: Tx,
+  orderId: number,
+  now: number,
+  externalId?: string | null,
+): Promise<boolean> {
   const order = await trx
     .updateTable('payment_orders')
     .set((eb) => ({
@@ -158,7 +170,18 @@ export async function markOrderPaid(trx: Tx, orderId: number, now: number, exter
     .returningAll()
     .executeTakeFirst();
   if (!order) return false;
-  return post(trx, { userId: Number(order.user_id), currency: 'gems', amount: Number(order.gems), reason: 'top_up', ref: `order:${order.id}`, uniqueKey: `order:${order.id}` }, now);
+  return post(
+    trx,
+    {
+      userId: Number(order.user_id),
+      currency: 'gems',
+      amount: Number(order.gems),
+      reason: 'top_up',
+      ref: `order:${order.id}`,
+      uniqueKey: `order:${order.id}`,
+    },
+    now,
+  );
 }
 
 /**
@@ -170,36 +193,74 @@ export async function markOrderPaid(trx: Tx, orderId: number, now: number, exter
 export async function refundOrder(trx: Tx, dialect: Dialect, orderId: number, now: number): Promise<number | null> {
   // Claiming the row first serialises this with markOrderPaid on the same order (a PostgreSQL row
   // lock; SQLite writes one transaction at a time).
-  const order = await trx.updateTable('payment_orders').set({ status: 'refunded', updated_at: now, next_check_at: null })
-    .where('id', '=', orderId).where('status', '!=', 'refunded').returningAll().executeTakeFirst();
+  const order = await trx
+    .updateTable('payment_orders')
+    .set({ status: 'refunded', updated_at: now, next_check_at: null })
+    .where('id', '=', orderId)
+    .where('status', '!=', 'refunded')
+    .returningAll()
+    .executeTakeFirst();
   if (!order) return null;
-  const credited = await trx.selectFrom('ledger').select('id').where('unique_key', '=', `order:${order.id}`).executeTakeFirst();
+  const credited = await trx
+    .selectFrom('ledger')
+    .select('id')
+    .where('unique_key', '=', `order:${order.id}`)
+    .executeTakeFirst();
   if (!credited) return 0;
-  const user = await trx.selectFrom('users').select('gems').where('id', '=', order.user_id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirstOrThrow();
+  const user = await trx
+    .selectFrom('users')
+    .select('gems')
+    .where('id', '=', order.user_id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirstOrThrow();
   const take = Math.min(Number(order.gems), Number(user.gems));
   if (take > 0) {
-    await post(trx, { userId: Number(order.user_id), currency: 'gems', amount: -take, reason: 'top_up_refund', ref: `order:${order.id}`, uniqueKey: `order_refund:${order.id}` }, now);
+    await post(
+      trx,
+      {
+        userId: Number(order.user_id),
+        currency: 'gems',
+        amount: -take,
+        reason: 'top_up_refund',
+        ref: `order:${order.id}`,
+        uniqueKey: `order_refund:${order.id}`,
+      },
+      now,
+    );
   }
   return take;
 }
 
 /** Marks an open order failed (a code saying why). */
 export async function markOrderFailed(db: Tx, orderId: number, failure: string, now: number): Promise<boolean> {
-  const r = await db.updateTable('payment_orders').set({ status: 'failed', failure: failure.slice(0, 100), updated_at: now, next_check_at: null })
-    .where('id', '=', orderId).where('status', 'in', OPEN).executeTakeFirst();
+  const r = await db
+    .updateTable('payment_orders')
+    .set({ status: 'failed', failure: failure.slice(0, 100), updated_at: now, next_check_at: null })
+    .where('id', '=', orderId)
+    .where('status', 'in', OPEN)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Expires an open order past its time. */
 export async function expireOrder(db: Tx, orderId: number, now: number): Promise<boolean> {
-  const r = await db.updateTable('payment_orders').set({ status: 'expired', updated_at: now, next_check_at: null })
-    .where('id', '=', orderId).where('status', 'in', OPEN).where('expires_at', '<=', now).executeTakeFirst();
+  const r = await db
+    .updateTable('payment_orders')
+    .set({ status: 'expired', updated_at: now, next_check_at: null })
+    .where('id', '=', orderId)
+    .where('status', 'in', OPEN)
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Books the provider's checkout answer on a `created` order (crediting the Gems when paid). */
-export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutResult, now = Date.now()): Promise<OrderRow> {
+export async function bookCheckout(
+  trx: Tx,
+  order: OrderRow,
+  result: CheckoutResult,
+  now = Date.now(),
+): Promise<OrderRow> {
   const common = {
     external_id: result.externalId,
     charge_amount: result.charge?.amount ?? null,
@@ -207,11 +268,25 @@ export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutRes
     updated_at: now,
   };
   if (result.status === 'pending') {
-    await trx.updateTable('payment_orders')
-      .set({ ...common, status: 'pending', checkout_url: result.checkoutUrl ?? null, pay_to: result.payTo ? JSON.stringify(result.payTo) : null, next_check_at: nextCheckAt(order, now) })
-      .where('id', '=', order.id).where('status', '=', 'created').execute();
+    await trx
+      .updateTable('payment_orders')
+      .set({
+        ...common,
+        status: 'pending',
+        checkout_url: result.checkoutUrl ?? null,
+        pay_to: result.payTo ? JSON.stringify(result.payTo) : null,
+        next_check_at: nextCheckAt(order, now),
+      })
+      .where('id', '=', order.id)
+      .where('status', '=', 'created')
+      .execute();
   } else {
-    await trx.updateTable('payment_orders').set(common).where('id', '=', order.id).where('status', '=', 'created').execute();
+    await trx
+      .updateTable('payment_orders')
+      .set(common)
+      .where('id', '=', order.id)
+      .where('status', '=', 'created')
+      .execute();
     await markOrderPaid(trx, Number(order.id), now);
   }
   return trx.selectFrom('payment_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
@@ -220,7 +295,13 @@ export async function bookCheckout(trx: Tx, order: OrderRow, result: CheckoutRes
 export type BookedOutcome = 'paid' | 'refunded' | 'failed' | 'expired' | 'pending' | 'unchanged';
 
 /** Books what the provider says about an order now, in one transaction. */
-export async function bookStatus(db: Db, dialect: Dialect, orderId: number, status: ProviderStatus, now: number): Promise<BookedOutcome> {
+export async function bookStatus(
+  db: Db,
+  dialect: Dialect,
+  orderId: number,
+  status: ProviderStatus,
+  now: number,
+): Promise<BookedOutcome> {
   return db.transaction().execute(async (trx) => {
     switch (status.status) {
       case 'paid':
@@ -231,11 +312,19 @@ export async function bookStatus(db: Db, dialect: Dialect, orderId: number, stat
         return (await markOrderFailed(trx, orderId, status.detail ?? 'failed', now)) ? 'failed' : 'unchanged';
       case 'pending': {
         if (status.forgetReference) {
-          await trx.updateTable('payment_orders').set({ external_id: null, tx_hash: null, confirmations: null, updated_at: now })
-            .where('id', '=', orderId).where('status', 'in', OPEN).execute();
+          await trx
+            .updateTable('payment_orders')
+            .set({ external_id: null, tx_hash: null, confirmations: null, updated_at: now })
+            .where('id', '=', orderId)
+            .where('status', 'in', OPEN)
+            .execute();
         } else if (status.confirmations !== undefined) {
-          await trx.updateTable('payment_orders').set({ confirmations: status.confirmations })
-            .where('id', '=', orderId).where('status', 'in', OPEN).execute();
+          await trx
+            .updateTable('payment_orders')
+            .set({ confirmations: status.confirmations })
+            .where('id', '=', orderId)
+            .where('status', 'in', OPEN)
+            .execute();
         }
         return (await expireOrder(trx, orderId, now)) ? 'expired' : 'pending';
       }
@@ -257,10 +346,16 @@ export interface RecheckDeps {
  * of the gap instead, so a notification that arrives just after a check is never lost.
  * Throws ProviderUnavailableError when the provider could not be asked.
  */
-export async function recheckOrder(deps: RecheckDeps, order: OrderRow, now: number, gapMs: number): Promise<BookedOutcome> {
+export async function recheckOrder(
+  deps: RecheckDeps,
+  order: OrderRow,
+  now: number,
+  gapMs: number,
+): Promise<BookedOutcome> {
   const provider = deps.providerFor(order.provider);
   if (!provider) return 'unchanged';
-  const claimed = await deps.db.updateTable('payment_orders')
+  const claimed = await deps.db
+    .updateTable('payment_orders')
     .set({ checked_at: now, next_check_at: order.status === 'pending' ? nextCheckAt(order, now) : order.next_check_at })
     .where('id', '=', order.id)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - gapMs)]))
@@ -268,8 +363,13 @@ export async function recheckOrder(deps: RecheckDeps, order: OrderRow, now: numb
     .where('status', '!=', 'refunded')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
-    await deps.db.updateTable('payment_orders').set({ next_check_at: now + gapMs })
-      .where('id', '=', order.id).where('status', '=', 'pending').where('next_check_at', '>', now + gapMs).execute();
+    await deps.db
+      .updateTable('payment_orders')
+      .set({ next_check_at: now + gapMs })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .where('next_check_at', '>', now + gapMs)
+      .execute();
     return 'unchanged';
   }
   // The provider is asked outside any transaction: a slow answer must not hold database locks.

@@ -13,25 +13,29 @@ import { STRIPE_PROVIDER_NAME, sessionMatchesOrder, sessionOrderId } from './str
 // The fields each handled event is read by. A body Stripe signed is still checked: a shape we do not
 // expect answers 400 instead of throwing somewhere below.
 const metadataSchema = z.record(z.string(), z.string()).nullable().optional();
-const sessionSchema = z.object({
-  id: z.string().min(1),
-  object: z.literal('checkout.session'),
-  mode: z.string(),
-  payment_status: z.string(),
-  status: z.string().nullable().optional(),
-  currency: z.string().nullable(),
-  amount_total: z.number().int().nullable(),
-  client_reference_id: z.string().nullable().optional(),
-  metadata: metadataSchema,
-}).passthrough();
-const chargeSchema = z.object({
-  id: z.string().min(1),
-  object: z.literal('charge'),
-  refunded: z.boolean(),
-  amount: z.number().int(),
-  amount_refunded: z.number().int(),
-  payment_intent: z.union([z.string().min(1), z.object({ id: z.string().min(1) }).passthrough()]).nullable(),
-}).passthrough();
+const sessionSchema = z
+  .object({
+    id: z.string().min(1),
+    object: z.literal('checkout.session'),
+    mode: z.string(),
+    payment_status: z.string(),
+    status: z.string().nullable().optional(),
+    currency: z.string().nullable(),
+    amount_total: z.number().int().nullable(),
+    client_reference_id: z.string().nullable().optional(),
+    metadata: metadataSchema,
+  })
+  .passthrough();
+const chargeSchema = z
+  .object({
+    id: z.string().min(1),
+    object: z.literal('charge'),
+    refunded: z.boolean(),
+    amount: z.number().int(),
+    amount_refunded: z.number().int(),
+    payment_intent: z.union([z.string().min(1), z.object({ id: z.string().min(1) }).passthrough()]).nullable(),
+  })
+  .passthrough();
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
@@ -57,12 +61,20 @@ interface Loaded {
 
 async function stripeOrder(db: Db, orderId: number | null): Promise<Loaded | null> {
   if (orderId === null) return null;
-  const row = await db.selectFrom('payment_orders').select(['id', 'price_cents', 'external_id', 'provider']).where('id', '=', orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('payment_orders')
+    .select(['id', 'price_cents', 'external_id', 'provider'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!row || row.provider !== STRIPE_PROVIDER_NAME) return null;
   return { id: Number(row.id), amountCents: Number(row.price_cents), externalId: row.external_id };
 }
 
-export async function handleStripeEvent(deps: StripeEventDeps, event: { type?: unknown; data?: { object?: unknown } }, log: (msg: string) => void): Promise<EventOutcome> {
+export async function handleStripeEvent(
+  deps: StripeEventDeps,
+  event: { type?: unknown; data?: { object?: unknown } },
+  log: (msg: string) => void,
+): Promise<EventOutcome> {
   const now = deps.now ?? Date.now;
   switch (event.type) {
     case 'checkout.session.completed':
@@ -87,7 +99,9 @@ export async function handleStripeEvent(deps: StripeEventDeps, event: { type?: u
       const charge = parsed(chargeSchema, event.data?.object, 'charge');
       // A partial refund is the operator's call (it names no Gems): only a full refund takes them back.
       if (!charge.refunded || charge.amount_refunded < charge.amount) {
-        log(`stripe: charge ${charge.id} partly refunded (${charge.amount_refunded} of ${charge.amount}): Gems left as they are`);
+        log(
+          `stripe: charge ${charge.id} partly refunded (${charge.amount_refunded} of ${charge.amount}): Gems left as they are`,
+        );
         return 'ignored';
       }
       const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;

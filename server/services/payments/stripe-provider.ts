@@ -6,7 +6,6 @@ import Stripe from 'stripe';
 import type { Config, StripeSettings } from '../../config';
 import type { PaymentProvider } from './provider';
 
-
 export const STRIPE_PROVIDER_NAME = 'stripe';
 
 /** Stripe lets a Checkout Session live 30 minutes to 24 hours; the order itself expires after 24 h. */
@@ -38,7 +37,9 @@ export function sessionExpiresAt(createdAtMs: number, nowMs: number): number {
 }
 
 /** The order id a session (or a charge's metadata) names, or null when it names none or two. */
-export function sessionOrderId(session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>): number | null {
+export function sessionOrderId(
+  session: Pick<Stripe.Checkout.Session, 'client_reference_id' | 'metadata'>,
+): number | null {
   const fromRef = session.client_reference_id ?? null;
   const fromMeta = session.metadata?.order_id ?? null;
   if (fromRef !== null && fromMeta !== null && fromRef !== fromMeta) return null;
@@ -49,12 +50,16 @@ export function sessionOrderId(session: Pick<Stripe.Checkout.Session, 'client_re
 }
 
 /** Whether a paid session is the payment this order asked for: same order, same amount, USD. */
-export function sessionMatchesOrder(session: Stripe.Checkout.Session, order: { id: number; amountCents: number; externalId: string | null }): string | null {
+export function sessionMatchesOrder(
+  session: Stripe.Checkout.Session,
+  order: { id: number; amountCents: number; externalId: string | null },
+): string | null {
   if (sessionOrderId(session) !== order.id) return 'the session names another order';
   if (order.externalId !== null && order.externalId !== session.id) return 'the order has another Checkout Session';
   if (session.mode !== 'payment') return `the session's mode is ${session.mode}`;
   if ((session.currency ?? '').toLowerCase() !== 'usd') return `the session is in ${session.currency}`;
-  if (session.amount_total !== order.amountCents) return `the session is for ${session.amount_total} cents, the order for ${order.amountCents}`;
+  if (session.amount_total !== order.amountCents)
+    return `the session is for ${session.amount_total} cents, the order for ${order.amountCents}`;
   return null;
 }
 
@@ -65,7 +70,10 @@ function chargeOf(session: Stripe.Checkout.Session): Stripe.Charge | null {
   return charge && typeof charge !== 'string' ? charge : null;
 }
 
-export function createStripeProvider(config: Pick<Config, 'stripe' | 'appUrl'>, now: () => number = Date.now): PaymentProvider | null {
+export function createStripeProvider(
+  config: Pick<Config, 'stripe' | 'appUrl'>,
+  now: () => number = Date.now,
+): PaymentProvider | null {
   const stripe = stripeClient(config.stripe);
   if (!stripe) return null;
   return {
@@ -77,12 +85,18 @@ export function createStripeProvider(config: Pick<Config, 'stripe' | 'appUrl'>, 
       // One line "50 Gems" × quantity: the player sees what one item is and how many.
       const unitCents = order.amountCents / quantity;
       const unitGems = order.gems / quantity;
-      if (!Number.isInteger(unitCents) || !Number.isInteger(unitGems)) throw new Error(`order ${order.id}: amount or Gems do not divide by quantity ${quantity}`);
+      if (!Number.isInteger(unitCents) || !Number.isInteger(unitGems))
+        throw new Error(`order ${order.id}: amount or Gems do not divide by quantity ${quantity}`);
       const back = stripeOrderUrl(config.appUrl, order.id);
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity, price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name: `${unitGems} Gems` } } }],
+          line_items: [
+            {
+              quantity,
+              price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name: `${unitGems} Gems` } },
+            },
+          ],
           client_reference_id: String(order.id),
           metadata: { order_id: String(order.id) },
           payment_intent_data: { metadata: { order_id: String(order.id) } },
@@ -99,7 +113,9 @@ export function createStripeProvider(config: Pick<Config, 'stripe' | 'appUrl'>, 
 
     async check(order) {
       if (!order.externalId) return { status: 'pending', detail: 'no Checkout Session yet' };
-      const session = await stripe.checkout.sessions.retrieve(order.externalId, { expand: ['payment_intent.latest_charge'] });
+      const session = await stripe.checkout.sessions.retrieve(order.externalId, {
+        expand: ['payment_intent.latest_charge'],
+      });
       const mismatch = sessionMatchesOrder(session, order);
       if (mismatch) return { status: 'failed', externalId: session.id, detail: mismatch };
       if (session.payment_status === 'paid') {
@@ -107,7 +123,8 @@ export function createStripeProvider(config: Pick<Config, 'stripe' | 'appUrl'>, 
         if (charge?.refunded) return { status: 'refunded', externalId: session.id };
         return { status: 'paid', externalId: session.id };
       }
-      if (session.status === 'expired') return { status: 'failed', externalId: session.id, detail: 'the Checkout Session expired unpaid' };
+      if (session.status === 'expired')
+        return { status: 'failed', externalId: session.id, detail: 'the Checkout Session expired unpaid' };
       return { status: 'pending', externalId: session.id };
     },
   };

@@ -6,8 +6,17 @@
 // Anything that cannot be paid is `failed` with the reason, so the caller can free the hash for
 // the order it really pays; `pending` is only for a transaction that can still become this payment.
 import {
-  type Address, createPublicClient, defineChain, erc20Abi, type Hash, http, isAddressEqual, parseEventLogs, type PublicClient,
-  TransactionNotFoundError, TransactionReceiptNotFoundError,
+  type Address,
+  createPublicClient,
+  defineChain,
+  erc20Abi,
+  type Hash,
+  http,
+  isAddressEqual,
+  parseEventLogs,
+  type PublicClient,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
 } from 'viem';
 import type { UsdtSettings } from './usdt-settings';
 
@@ -51,7 +60,10 @@ export function usdtClient(settings: Pick<UsdtSettings, 'rpcUrl' | 'chainId'>): 
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
-  return createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }) }) as PublicClient;
+  return createPublicClient({
+    chain,
+    transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }),
+  }) as PublicClient;
 }
 
 const checkedChains = new WeakMap<PublicClient, number>();
@@ -60,7 +72,8 @@ const checkedChains = new WeakMap<PublicClient, number>();
 async function assertChain(client: PublicClient, chainId: number): Promise<void> {
   if (checkedChains.get(client) === chainId) return;
   const actual = await client.getChainId();
-  if (actual !== chainId) throw new UsdtChainUnavailable(`USDT_RPC_URL serves chain ${actual}, not USDT_CHAIN_ID ${chainId}`);
+  if (actual !== chainId)
+    throw new UsdtChainUnavailable(`USDT_RPC_URL serves chain ${actual}, not USDT_CHAIN_ID ${chainId}`);
   checkedChains.set(client, chainId);
 }
 
@@ -68,7 +81,12 @@ async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof UsdtChainUnavailable || err instanceof TransactionReceiptNotFoundError || err instanceof TransactionNotFoundError) throw err;
+    if (
+      err instanceof UsdtChainUnavailable ||
+      err instanceof TransactionReceiptNotFoundError ||
+      err instanceof TransactionNotFoundError
+    )
+      throw err;
     throw new UsdtChainUnavailable(`${what}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
@@ -107,8 +125,9 @@ export async function verifyUsdtPayment(client: PublicClient, chainId: number, c
   if (receipt.status !== 'success') return { status: 'failed', reason: 'reverted' };
 
   // strict: a log that does not decode as a standard Transfer (other topics, short data) is skipped.
-  const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true })
-    .filter((log) => isAddressEqual(log.address, claim.contract));
+  const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true }).filter(
+    (log) => isAddressEqual(log.address, claim.contract),
+  );
   if (transfers.length === 0) return { status: 'failed', reason: 'wrong_token' };
   const toTreasury = transfers.filter((log) => isAddressEqual(log.args.to, claim.treasury));
   if (toTreasury.length === 0) return { status: 'failed', reason: 'wrong_recipient' };

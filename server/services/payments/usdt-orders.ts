@@ -33,7 +33,18 @@ export async function payTetherOrder(trx: Tx, orderId: number, txHash: string, n
     .returningAll()
     .executeTakeFirst();
   if (!order) return false;
-  return post(trx, { userId: Number(order.user_id), currency: 'gems', amount: Number(order.gems), reason: 'top_up', ref: `order:${order.id}`, uniqueKey: `order:${order.id}` }, now);
+  return post(
+    trx,
+    {
+      userId: Number(order.user_id),
+      currency: 'gems',
+      amount: Number(order.gems),
+      reason: 'top_up',
+      ref: `order:${order.id}`,
+      uniqueKey: `order:${order.id}`,
+    },
+    now,
+  );
 }
 
 /** Records the hash on the pending order (both as tx_hash and the provider reference); false when the order is no longer pending. Throws a unique violation when another order holds the hash. */
@@ -63,11 +74,18 @@ export async function releaseTxHash(db: Db | Tx, orderId: number, txHash: string
  * says so, frees a refused hash, and leaves a still-pending one alone. Returns the verdict, or
  * null when the order has no hash to check.
  */
-export async function recheckTetherOrder(db: Db, provider: UsdtProvider, order: OrderRow, walletAddress: string | null, now = Date.now()): Promise<UsdtVerdict | null> {
+export async function recheckTetherOrder(
+  db: Db,
+  provider: UsdtProvider,
+  order: OrderRow,
+  walletAddress: string | null,
+  now = Date.now(),
+): Promise<UsdtVerdict | null> {
   const txHash = order.tx_hash as Hash | null;
   if (order.status !== 'pending' || !txHash) return null;
   const verdict = await provider.verify(providerOrderOf(order, walletAddress), txHash);
-  if (verdict.status === 'paid') await db.transaction().execute((trx) => payTetherOrder(trx, Number(order.id), txHash, now));
+  if (verdict.status === 'paid')
+    await db.transaction().execute((trx) => payTetherOrder(trx, Number(order.id), txHash, now));
   else if (verdict.status === 'failed') await releaseTxHash(db, Number(order.id), txHash);
   return verdict;
 }

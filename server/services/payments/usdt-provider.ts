@@ -11,7 +11,8 @@ import type { UsdtSettings } from './usdt-settings';
 const UNITS_PER_CENT = 10_000n;
 
 /** What an order costs in the token's smallest unit: the order's price, so 4_990_000 per 50 Gems item. */
-export const usdtAmountOf = (order: Pick<ProviderOrder, 'amountCents'>): bigint => BigInt(order.amountCents) * UNITS_PER_CENT;
+export const usdtAmountOf = (order: Pick<ProviderOrder, 'amountCents'>): bigint =>
+  BigInt(order.amountCents) * UNITS_PER_CENT;
 
 export interface UsdtProvider extends PaymentProvider {
   readonly settings: UsdtSettings;
@@ -22,9 +23,15 @@ export interface UsdtProvider extends PaymentProvider {
 export function usdtProvider(settings: UsdtSettings, client: PublicClient = usdtClient(settings)): UsdtProvider {
   const verify = (order: ProviderOrder, txHash: Hash) => {
     const from = order.walletAddress;
-    if (!from || !isAddress(from, { strict: false })) return Promise.resolve<UsdtVerdict>({ status: 'failed', reason: 'wrong_sender' });
+    if (!from || !isAddress(from, { strict: false }))
+      return Promise.resolve<UsdtVerdict>({ status: 'failed', reason: 'wrong_sender' });
     return verifyUsdtPayment(client, settings.chainId, {
-      txHash, contract: settings.contract, treasury: settings.treasury, from: from as Address, minAmount: usdtAmountOf(order), confirmations: settings.confirmations,
+      txHash,
+      contract: settings.contract,
+      treasury: settings.treasury,
+      from: from as Address,
+      minAmount: usdtAmountOf(order),
+      confirmations: settings.confirmations,
     });
   };
   return {
@@ -36,14 +43,27 @@ export function usdtProvider(settings: UsdtSettings, client: PublicClient = usdt
       return {
         status: 'pending',
         externalId: null,
-        payTo: { chain_id: settings.chainId, contract: settings.contract, to: settings.treasury, amount: usdtAmountOf(order).toString() },
+        payTo: {
+          chain_id: settings.chainId,
+          contract: settings.contract,
+          to: settings.treasury,
+          amount: usdtAmountOf(order).toString(),
+        },
       };
     },
     async check(order): Promise<ProviderStatus> {
-      if (!order.externalId || !isHash(order.externalId)) return { status: 'pending', detail: 'no transaction submitted yet' };
+      if (!order.externalId || !isHash(order.externalId))
+        return { status: 'pending', detail: 'no transaction submitted yet' };
       const verdict = await verify(order, order.externalId);
-      if (verdict.status === 'paid') return { status: 'paid', externalId: order.externalId, confirmations: verdict.confirmations };
-      if (verdict.status === 'pending') return { status: 'pending', externalId: order.externalId, confirmations: verdict.confirmations, detail: verdict.reason };
+      if (verdict.status === 'paid')
+        return { status: 'paid', externalId: order.externalId, confirmations: verdict.confirmations };
+      if (verdict.status === 'pending')
+        return {
+          status: 'pending',
+          externalId: order.externalId,
+          confirmations: verdict.confirmations,
+          detail: verdict.reason,
+        };
       // A refused transaction never fails the order: it may be another player's payment parked
       // here; the order forgets it and waits for the player's own (as the tx route does).
       return { status: 'pending', forgetReference: true, detail: verdict.reason };

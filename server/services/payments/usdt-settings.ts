@@ -26,7 +26,8 @@ const REQUIRED = ['USDT_RPC_URL', 'USDT_CHAIN_ID', 'USDT_CONTRACT', 'USDT_TREASU
 function address(env: Env, name: string): Address {
   const raw = env[name]!.trim();
   // Mixed case must carry a valid checksum (a typo in a checksummed address is caught); all lower case is taken as is.
-  if (!isAddress(raw, { strict: raw !== raw.toLowerCase() })) throw new Error(`${name} must be an EVM address (0x and 40 hex digits, checksummed when mixed case), got "${raw}"`);
+  if (!isAddress(raw, { strict: raw !== raw.toLowerCase() }))
+    throw new Error(`${name} must be an EVM address (0x and 40 hex digits, checksummed when mixed case), got "${raw}"`);
   if (getAddress(raw) === zeroAddress) throw new Error(`${name} must not be the zero address`);
   return getAddress(raw);
 }
@@ -44,9 +45,11 @@ export function loadUsdtSettings(env: Env): UsdtSettings | null {
   } catch {
     throw new Error(`USDT_RPC_URL must be an http(s) URL, got "${rpcUrl}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`USDT_RPC_URL must be an http(s) URL, got "${rpcUrl}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`USDT_RPC_URL must be an http(s) URL, got "${rpcUrl}"`);
   const chainId = Number(env.USDT_CHAIN_ID);
-  if (!Number.isSafeInteger(chainId) || chainId < 1) throw new Error(`USDT_CHAIN_ID must be a positive integer, got "${env.USDT_CHAIN_ID}"`);
+  if (!Number.isSafeInteger(chainId) || chainId < 1)
+    throw new Error(`USDT_CHAIN_ID must be a positive integer, got "${env.USDT_CHAIN_ID}"`);
   const rawConfirmations = (env.USDT_CONFIRMATIONS ?? '').trim();
   const confirmations = rawConfirmations === '' ? USDT_CONFIRMATIONS_DEFAULT : Number(rawConfirmations);
   if (!Number.isInteger(confirmations) || confirmations < 1 || confirmations > 1000) {

@@ -8,7 +8,13 @@
 // rounded up to the kopeck, and that charge is kept on the order, so a later change of the rate
 // never makes a paid order look underpaid (docs/choices.md).
 import type { Config, YookassaSettings } from '../../config';
-import { type Charge, type PaymentProvider, type ProviderOrder, type ProviderStatus, ProviderUnavailableError } from './provider';
+import {
+  type Charge,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderStatus,
+  ProviderUnavailableError,
+} from './provider';
 
 export const YOOKASSA_PROVIDER_NAME = 'yookassa';
 const TIMEOUT_MS = 10_000;
@@ -43,7 +49,12 @@ interface YookassaPayment {
 export function createYookassaProvider(settings: YookassaSettings, appUrl: string): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<YookassaPayment> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<YookassaPayment> {
     let res: Response;
     try {
       res = await fetch(`${settings.apiBase}${path}`, {
@@ -62,7 +73,8 @@ export function createYookassaProvider(settings: YookassaSettings, appUrl: strin
       throw new ProviderUnavailableError(`YooKassa ${method} ${path}: ${(err as Error).message}`);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) throw new ProviderUnavailableError(`YooKassa ${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    if (!res.ok)
+      throw new ProviderUnavailableError(`YooKassa ${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
     try {
       const json = JSON.parse(text) as unknown;
       if (json === null || typeof json !== 'object') throw new Error('not an object');
@@ -78,14 +90,19 @@ export function createYookassaProvider(settings: YookassaSettings, appUrl: strin
 
     async checkout(order: ProviderOrder) {
       const charge: Charge = { amount: roublesFor(order.amountCents, settings.rubPerUsd), currency: 'RUB' };
-      const payment = await call('POST', '/payments', {
-        amount: { value: charge.amount, currency: charge.currency },
-        capture: true,
-        confirmation: { type: 'redirect', return_url: `${appUrl}/miner?order=${order.id}` },
-        description: `${order.gems} Gems, order ${order.id}`,
-        metadata: { order_id: String(order.id) },
-        // The order's creation time too: after a database reset, ids repeat within YooKassa's 24 h key window.
-      }, `pxt-order-${order.id}-${order.createdAt}`);
+      const payment = await call(
+        'POST',
+        '/payments',
+        {
+          amount: { value: charge.amount, currency: charge.currency },
+          capture: true,
+          confirmation: { type: 'redirect', return_url: `${appUrl}/miner?order=${order.id}` },
+          description: `${order.gems} Gems, order ${order.id}`,
+          metadata: { order_id: String(order.id) },
+          // The order's creation time too: after a database reset, ids repeat within YooKassa's 24 h key window.
+        },
+        `pxt-order-${order.id}-${order.createdAt}`,
+      );
       const url = payment.confirmation?.confirmation_url;
       if (typeof payment.id !== 'string' || payment.id === '' || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
         throw new ProviderUnavailableError('YooKassa created no payment with a confirmation URL');
@@ -105,7 +122,10 @@ export function createYookassaProvider(settings: YookassaSettings, appUrl: strin
           return { status: 'pending' };
         case 'canceled': {
           const reason = payment.cancellation_details?.reason;
-          return { status: 'failed', detail: typeof reason === 'string' ? `canceled:${reason.slice(0, 60)}` : 'canceled' };
+          return {
+            status: 'failed',
+            detail: typeof reason === 'string' ? `canceled:${reason.slice(0, 60)}` : 'canceled',
+          };
         }
         case 'succeeded': {
           const charged = order.charge ? kopecksOf(order.charge.amount) : null;

@@ -103,7 +103,11 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
     setNotice(null);
     try {
       const result = await claimTier(tier);
-      setNotice(result.status === 'sent' ? { kind: 'ok', text: t('claim.done', { tier }) } : { kind: 'ok', text: t('claim.queued', { tier }) });
+      setNotice(
+        result.status === 'sent'
+          ? { kind: 'ok', text: t('claim.done', { tier }) }
+          : { kind: 'ok', text: t('claim.queued', { tier }) },
+      );
     } catch (err) {
       const failure = toApiFailure(err, t('claim.failed'));
       const text =
@@ -127,7 +131,11 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
       <section className="arcade-hero" aria-labelledby="arcade-title">
         <div className="arcade-hero__copy">
           <p className="kicker">{t('kicker')}</p>
-          <h1 id="arcade-title">{seasonNumber(season.title) === null ? season.title : t('numberedTitle', { number: seasonNumber(season.title) })}</h1>
+          <h1 id="arcade-title">
+            {seasonNumber(season.title) === null
+              ? season.title
+              : t('numberedTitle', { number: seasonNumber(season.title) })}
+          </h1>
           <p className={`arcade__time${timeLeft ? '' : ' arcade__time--over'}`}>
             <span className="arcade__clock" aria-hidden="true" />
             {timeLeft ? t('timeLeft', { time: timeLeft }) : t('ended')}
@@ -168,7 +176,13 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
         <div className="arcade__notice-slot" aria-live="polite">
           {notice && <p className={`arcade__notice arcade__notice--${notice.kind}`}>{notice.text}</p>}
         </div>
-        <TierTrack tiers={season.tiers} nextTier={progress.nextTier} pending={pending} claiming={claiming} onClaim={(tier) => void onClaim(tier)} />
+        <TierTrack
+          tiers={season.tiers}
+          nextTier={progress.nextTier}
+          pending={pending}
+          claiming={claiming}
+          onClaim={(tier) => void onClaim(tier)}
+        />
       </section>
     </>
   );

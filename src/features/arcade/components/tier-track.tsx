@@ -21,7 +21,14 @@ export function TierTrack({ tiers, nextTier, pending, claiming, onClaim }: Props
   return (
     <ol className="tier-track">
       {tiers.map((tier) => (
-        <TierCard key={tier.tier} tier={tier} next={tier.tier === nextTier} pending={pending.has(tier.tier)} claiming={claiming} onClaim={onClaim} />
+        <TierCard
+          key={tier.tier}
+          tier={tier}
+          next={tier.tier === nextTier}
+          pending={pending.has(tier.tier)}
+          claiming={claiming}
+          onClaim={onClaim}
+        />
       ))}
     </ol>
   );
@@ -39,7 +46,11 @@ function TierCard({ tier, next, pending, claiming, onClaim }: CardProps) {
   const { t } = useTranslation('arcade');
   const state = tier.claimed ? 'claimed' : tier.claimable ? (pending ? 'pending' : 'claimable') : 'locked';
   return (
-    <li className={`tier tier--${state}${next ? ' tier--next' : ''}`} data-testid={`tier-${tier.tier}`} data-state={state}>
+    <li
+      className={`tier tier--${state}${next ? ' tier--next' : ''}`}
+      data-testid={`tier-${tier.tier}`}
+      data-state={state}
+    >
       <div className="tier__head">
         <h3 className="tier__name">{t('tiers.name', { tier: tier.tier })}</h3>
         <span className="tier__xp">{t('tiers.xp', { xp: tier.xp_required })}</span>

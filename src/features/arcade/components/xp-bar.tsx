@@ -8,9 +8,7 @@ export function XpBar({ progress, xp }: { progress: TierProgress; xp: number }) 
   return (
     <div className="xp">
       <div className="xp__top">
-        <p className="xp__tier">
-          {t('xp.tierOf', { tier, tiers })}
-        </p>
+        <p className="xp__tier">{t('xp.tierOf', { tier, tiers })}</p>
         <p className="xp__total">{t('xp.total', { xp })}</p>
       </div>
       <div

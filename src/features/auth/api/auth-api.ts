@@ -28,7 +28,12 @@ import { getRefreshToken, isSignedIn } from '@/lib/session';
 // answer's `device` is kept by setTokens (lib/session.ts).
 
 export const loginByEmail = (email: string, password: string) =>
-  api<TokenPair>('auth/login-by-email/', { method: 'POST', body: { email, password }, skipAuth: true, headers: deviceHeaders() });
+  api<TokenPair>('auth/login-by-email/', {
+    method: 'POST',
+    body: { email, password },
+    skipAuth: true,
+    headers: deviceHeaders(),
+  });
 
 /** Keeps the answer's `registration`: this browser sends it back when it opens the link. */
 export const register = async (body: RegisterRequest) => {
@@ -50,7 +55,9 @@ export const confirmRegistration = (token: string) =>
 
 /** The link of an address ADDED to an account: works only with that account's bearer (else 403 wrong_account). */
 export const confirmAddedEmail = (token: string) =>
-  api<{ detail: string; password_set?: boolean }>(`auth/confirm-email/${encodeURIComponent(token)}/`, { skipAuth: !isSignedIn() });
+  api<{ detail: string; password_set?: boolean }>(`auth/confirm-email/${encodeURIComponent(token)}/`, {
+    skipAuth: !isSignedIn(),
+  });
 
 /** POST /auth/reauth/ with one proof of this player: a single-use string valid 5 minutes. */
 export const reauthenticate = (body: ReauthRequest) =>
@@ -59,13 +66,20 @@ export const reauthenticate = (body: ReauthRequest) =>
 export const getMethods = () => api<MethodsResponse>('auth/methods/');
 
 export const completeRegistration = (username: string, referralLink: string | null) =>
-  api<CompleteRegistrationResponse>('auth/complete-registration/', { method: 'PATCH', body: { username, referral_link: referralLink } });
+  api<CompleteRegistrationResponse>('auth/complete-registration/', {
+    method: 'PATCH',
+    body: { username, referral_link: referralLink },
+  });
 
 export const requestPasswordReset = (email: string) =>
   api<DetailResponse>('auth/password-reset/', { method: 'POST', body: { email }, skipAuth: true });
 
 export const confirmPasswordReset = (token: string, newPassword: string) =>
-  api<PasswordResetDoneResponse>('auth/password-reset-confirm/', { method: 'POST', body: { token, new_password: newPassword }, skipAuth: true });
+  api<PasswordResetDoneResponse>('auth/password-reset-confirm/', {
+    method: 'POST',
+    body: { token, new_password: newPassword },
+    skipAuth: true,
+  });
 
 /** Proof (decisions §13): the password where the account has one, else a `reauth` string. */
 export const changeEmail = (newEmail: string, proof: Proof = {}) =>
@@ -73,7 +87,10 @@ export const changeEmail = (newEmail: string, proof: Proof = {}) =>
 
 /** Works only with the bearer of the account that asked (else 403 wrong_account); the session stays. */
 export const confirmEmailChange = (token: string, email: string) =>
-  api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, { query: { email }, skipAuth: !isSignedIn() });
+  api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, {
+    query: { email },
+    skipAuth: !isSignedIn(),
+  });
 
 export const undoEmailChange = (token: string) =>
   api<EmailChangedResponse>('auth/undo-email-change/', { method: 'POST', body: { token }, skipAuth: true });

@@ -55,7 +55,12 @@ export default function AccountDetailsModal() {
   };
 
   return (
-    <Modal title={t('accountDetails.title')} description={t('accountDetails.text')} onBack={previous === 'confirmWallet' ? backModal : undefined} onClose={stranded ? closeModal : undefined}>
+    <Modal
+      title={t('accountDetails.title')}
+      description={t('accountDetails.text')}
+      onBack={previous === 'confirmWallet' ? backModal : undefined}
+      onClose={stranded ? closeModal : undefined}
+    >
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('fields.username')}

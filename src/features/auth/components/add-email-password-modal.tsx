@@ -34,7 +34,9 @@ export default function AddEmailPasswordModal() {
     setFormError(null);
     try {
       // Proof is a reauth string (decisions §13): the server asks, the reauth prompt obtains it.
-      await withReauth(({ reauth }) => addEmailPassword({ email: email.trim(), password, confirm_password: confirm, ...(reauth ? { reauth } : {}) }));
+      await withReauth(({ reauth }) =>
+        addEmailPassword({ email: email.trim(), password, confirm_password: confirm, ...(reauth ? { reauth } : {}) }),
+      );
       openModal('confirmEmail');
     } catch (err) {
       if (err instanceof ReauthCancelled) {
@@ -65,8 +67,20 @@ export default function AddEmailPasswordModal() {
           error={emailError ?? (emailKey && t(emailKey))}
           data-autofocus
         />
-        <PasswordField label={t('fields.password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={pwKey && t(pwKey)} />
-        <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={confirmKey && t(confirmKey)} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={pwKey && t(pwKey)}
+        />
+        <PasswordField
+          label={t('fields.repeatPassword')}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={confirmKey && t(confirmKey)}
+        />
         {formError && (
           <p className="modal-error" role="alert">
             {formError}

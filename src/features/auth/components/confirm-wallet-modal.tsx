@@ -119,7 +119,11 @@ export default function ConfirmWalletModal() {
 
   const busy = phase === 'starting' || phase === 'waiting' || phase === 'rejected' || phase === 'redirecting';
   const status =
-    phase === 'rejected' ? t('confirmWallet.rejected') : phase === 'redirecting' ? t('confirmWallet.redirecting') : t('confirmWallet.waiting');
+    phase === 'rejected'
+      ? t('confirmWallet.rejected')
+      : phase === 'redirecting'
+        ? t('confirmWallet.redirecting')
+        : t('confirmWallet.waiting');
 
   return (
     <Modal title={t('confirmWallet.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
@@ -130,7 +134,12 @@ export default function ConfirmWalletModal() {
           <ul className="auth-wallet-list" aria-label={t('confirmWallet.wallets')}>
             {wallets.map((w) => (
               <li key={w.uuid || w.rdns || w.name}>
-                <Button block variant="secondary" onClick={() => pick(w)} icon={w.icon ? <img src={w.icon} alt="" width={24} height={24} /> : undefined}>
+                <Button
+                  block
+                  variant="secondary"
+                  onClick={() => pick(w)}
+                  icon={w.icon ? <img src={w.icon} alt="" width={24} height={24} /> : undefined}
+                >
                   {w.name}
                 </Button>
               </li>
@@ -148,7 +157,12 @@ export default function ConfirmWalletModal() {
               {t('confirmWallet.notInstalled')}
             </p>
             <div className="modal-actions" style={{ width: '100%' }}>
-              <a className="btn btn--primary btn--block" href={METAMASK_DOWNLOAD_URL} target="_blank" rel="noopener noreferrer">
+              <a
+                className="btn btn--primary btn--block"
+                href={METAMASK_DOWNLOAD_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {t('confirmWallet.install')}
               </a>
               <Button block variant="ghost" onClick={() => void connectWithSdk()}>

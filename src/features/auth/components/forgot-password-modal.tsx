@@ -31,9 +31,22 @@ export default function ForgotPasswordModal() {
   };
 
   return (
-    <Modal title={t('forgot.title')} description={t('forgot.text')} onClose={closeModal} onBack={previous ? backModal : undefined}>
+    <Modal
+      title={t('forgot.title')}
+      description={t('forgot.text')}
+      onClose={closeModal}
+      onBack={previous ? backModal : undefined}
+    >
       <form onSubmit={submit} noValidate>
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={key && t(key)} data-autofocus />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={key && t(key)}
+          data-autofocus
+        />
         <div className="modal-actions">
           <Button type="submit" block loading={busy} disabled={!valid}>
             {t('forgot.submit')}

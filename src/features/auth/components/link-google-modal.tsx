@@ -39,7 +39,9 @@ export default function LinkGoogleModal() {
     setBusy(true);
     setError(null);
     try {
-      const google = config?.google_code_flow ? { code: await requestGoogleCode(clientId) } : { access_token: await requestGoogleAccessToken(clientId) };
+      const google = config?.google_code_flow
+        ? { code: await requestGoogleCode(clientId) }
+        : { access_token: await requestGoogleAccessToken(clientId) };
       await linkGoogle(google, reauth);
       setLinked(true);
       void refreshCurrentUser();

@@ -47,7 +47,9 @@ export default function LoginModal() {
     } catch (err) {
       const f = authFailure(err, t('errors:auth.login'));
       // Unconfirmed accounts, throttling and a busy server explain themselves; wrong credentials stay vague.
-      setError(f.code === 'email_not_confirmed' || f.status === 429 || f.code === 'busy' ? f.message : t('login.incorrect'));
+      setError(
+        f.code === 'email_not_confirmed' || f.status === 429 || f.code === 'busy' ? f.message : t('login.incorrect'),
+      );
       setBusy(false);
     }
   };
@@ -60,8 +62,21 @@ export default function LoginModal() {
             {t(notice, { email })}
           </p>
         )}
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus={email ? undefined : true} />
-        <PasswordField label={t('fields.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-autofocus={email ? true : undefined} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-autofocus={email ? undefined : true}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-autofocus={email ? true : undefined}
+        />
         <div className="modal-row">
           <Button variant="link" onClick={() => switchModal('forgotPassword')}>
             {t('login.forgot')}

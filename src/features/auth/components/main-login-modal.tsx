@@ -21,13 +21,17 @@ export default function MainLoginModal() {
         <SocialButton />
       </div>
       <p className="modal-note">
-        <Trans t={t} i18nKey="main.terms" components={{
+        <Trans
+          t={t}
+          i18nKey="main.terms"
+          components={{
             // A new tab keeps this dialog (and what was typed) while the document is read.
             // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the text in
             privacy: <a href="/privacy" target="_blank" rel="noopener" />,
             // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the text in
             terms: <a href="/terms" target="_blank" rel="noopener" />,
-          }} />
+          }}
+        />
       </p>
     </Modal>
   );
@@ -44,7 +48,10 @@ function WalletMark() {
 function MailMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 9 9" shapeRendering="crispEdges" aria-hidden="true">
-      <path fill="currentColor" d="M0 1h9v1H0zM0 2h1v6H0zM8 2h1v6H8zM0 8h9v1H0zM1 2h1v1H1zM2 3h1v1H2zM3 4h3v1H3zM6 3h1v1H6zM7 2h1v1H7z" />
+      <path
+        fill="currentColor"
+        d="M0 1h9v1H0zM0 2h1v6H0zM8 2h1v6H8zM0 8h9v1H0zM1 2h1v1H1zM2 3h1v1H2zM3 4h3v1H3zM6 3h1v1H6zM7 2h1v1H7z"
+      />
     </svg>
   );
 }

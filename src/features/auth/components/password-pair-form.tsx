@@ -36,7 +36,14 @@ export function PasswordPairForm({ submitLabel, onSubmit, disabled, children }: 
   return (
     <form onSubmit={submit} noValidate>
       {children}
-      <PasswordField label={t('fields.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={pwKey && t(pwKey)} data-autofocus />
+      <PasswordField
+        label={t('fields.newPassword')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={pwKey && t(pwKey)}
+        data-autofocus
+      />
       <PasswordField
         label={t('fields.repeatPassword')}
         autoComplete="new-password"

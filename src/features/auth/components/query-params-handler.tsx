@@ -117,7 +117,10 @@ export function QueryParamsHandler() {
     const rest = new URLSearchParams(location.search);
     for (const p of parsed.consumed) rest.delete(p);
     const search = rest.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
     if (parsed.action) void run(parsed.action, link);
   }, [location, navigate]);
 

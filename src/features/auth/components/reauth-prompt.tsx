@@ -41,7 +41,14 @@ export default function ReauthPrompt({ settle }: Props) {
     getMethods()
       .then((r) => alive && setKinds(r.methods.map((m) => m.kind)))
       // Without the list, offer what the player record tells.
-      .catch(() => alive && setKinds([...(user?.password_set ? ['password' as const] : []), ...(user?.wallet_address ? ['wallet' as const] : [])]));
+      .catch(
+        () =>
+          alive &&
+          setKinds([
+            ...(user?.password_set ? ['password' as const] : []),
+            ...(user?.wallet_address ? ['wallet' as const] : []),
+          ]),
+      );
     return () => {
       alive = false;
     };
@@ -55,7 +62,8 @@ export default function ReauthPrompt({ settle }: Props) {
 
   const fail = (err: unknown) => {
     const f = toApiFailure(err, t('errors:auth.reauth'));
-    if (f.code === 'invalid_password' || f.fields.some((e) => e.field === 'password')) setPasswordError(t('reauth.passwordWrong'));
+    if (f.code === 'invalid_password' || f.fields.some((e) => e.field === 'password'))
+      setPasswordError(t('reauth.passwordWrong'));
     else setError(f.code === 'busy' ? t('errors:busy') : f.message);
   };
 
@@ -113,7 +121,12 @@ export default function ReauthPrompt({ settle }: Props) {
   };
 
   return (
-    <Modal title={t('reauth.title')} description={t('reauth.text')} onClose={() => settle(null)} className="auth-reauth">
+    <Modal
+      title={t('reauth.title')}
+      description={t('reauth.text')}
+      onClose={() => settle(null)}
+      className="auth-reauth"
+    >
       {kinds === null ? (
         <Spinner size="md" label={t('reauth.loading')} />
       ) : (
@@ -140,12 +153,24 @@ export default function ReauthPrompt({ settle }: Props) {
           )}
           <div className="modal-actions">
             {choices.wallet && (
-              <Button block variant={choices.password ? 'ghost' : 'primary'} loading={busy === 'wallet'} disabled={busy !== null} onClick={() => void byWallet()}>
+              <Button
+                block
+                variant={choices.password ? 'ghost' : 'primary'}
+                loading={busy === 'wallet'}
+                disabled={busy !== null}
+                onClick={() => void byWallet()}
+              >
                 {t('reauth.wallet')}
               </Button>
             )}
             {choices.google && (
-              <Button block variant="ghost" loading={busy === 'google'} disabled={busy !== null} onClick={() => void byGoogle()}>
+              <Button
+                block
+                variant="ghost"
+                loading={busy === 'google'}
+                disabled={busy !== null}
+                onClick={() => void byGoogle()}
+              >
                 {t('reauth.google')}
               </Button>
             )}

@@ -67,8 +67,20 @@ export default function RegisterModal() {
           error={serverError ?? (emailKey && t(emailKey))}
           data-autofocus
         />
-        <PasswordField label={t('fields.password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordKey && t(passwordKey)} />
-        <PasswordField label={t('fields.repeatPassword')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={confirmKey && t(confirmKey)} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordKey && t(passwordKey)}
+        />
+        <PasswordField
+          label={t('fields.repeatPassword')}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={confirmKey && t(confirmKey)}
+        />
         <label className="auth-check" htmlFor={agreeId}>
           <input
             id={agreeId}

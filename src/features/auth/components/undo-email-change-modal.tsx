@@ -45,7 +45,11 @@ export default function UndoEmailChangeModal() {
       },
       (err: unknown) => {
         const f = toApiFailure(err, t('undoEmailChange.failed'));
-        if (live) setOutcome({ state: 'failed', message: f.code === 'invalid_token' ? t('undoEmailChange.invalid') : f.message });
+        if (live)
+          setOutcome({
+            state: 'failed',
+            message: f.code === 'invalid_token' ? t('undoEmailChange.invalid') : f.message,
+          });
       },
     );
     return () => {
@@ -55,8 +59,16 @@ export default function UndoEmailChangeModal() {
 
   return (
     <Modal title={t('undoEmailChange.title')} onClose={closeModal}>
-      {outcome.state === 'working' && <p className="modal-note" role="status">{t('undoEmailChange.working')}</p>}
-      {outcome.state === 'done' && <p className="modal-note" role="status">{t('undoEmailChange.done', { email: outcome.email })}</p>}
+      {outcome.state === 'working' && (
+        <p className="modal-note" role="status">
+          {t('undoEmailChange.working')}
+        </p>
+      )}
+      {outcome.state === 'done' && (
+        <p className="modal-note" role="status">
+          {t('undoEmailChange.done', { email: outcome.email })}
+        </p>
+      )}
       {outcome.state === 'failed' && (
         <p className="modal-error" role="alert">
           {outcome.message}

@@ -12,7 +12,10 @@ import { changeEmail } from '../api/auth-api';
 import { newEmailMessage } from '../lib/validation';
 
 /** Server codes of the password field (decisions §12), shown in the player's language. */
-const PASSWORD_CODES: Record<string, string> = { password_required: 'updateEmail.passwordRequired', invalid_password: 'updateEmail.passwordWrong' };
+const PASSWORD_CODES: Record<string, string> = {
+  password_required: 'updateEmail.passwordRequired',
+  invalid_password: 'updateEmail.passwordWrong',
+};
 
 /**
  * Change e-mail (spec §5, decisions §12, §13): saved only when the trimmed value is valid and with

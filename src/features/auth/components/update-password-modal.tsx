@@ -60,7 +60,11 @@ export default function UpdatePasswordModal() {
 
   return (
     <Modal title={t(noPassword ? 'noPassword.title' : 'updatePassword.title')} onClose={closeModal}>
-      <PasswordPairForm submitLabel={t(noPassword ? 'noPassword.submit' : 'updatePassword.submit')} onSubmit={send} disabled={!token}>
+      <PasswordPairForm
+        submitLabel={t(noPassword ? 'noPassword.submit' : 'updatePassword.submit')}
+        onSubmit={send}
+        disabled={!token}
+      >
         {noPassword && (
           <p className="modal-note" role="status">
             {t('noPassword.text')}

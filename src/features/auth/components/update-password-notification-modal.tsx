@@ -7,7 +7,11 @@ import { closeModal } from '@/lib/modal-state';
 export default function UpdatePasswordNotificationModal() {
   const { t } = useTranslation('auth');
   return (
-    <Modal title={t('updatePasswordNotification.title')} description={t('updatePasswordNotification.text')} onClose={closeModal}>
+    <Modal
+      title={t('updatePasswordNotification.title')}
+      description={t('updatePasswordNotification.text')}
+      onClose={closeModal}
+    >
       <div className="modal-actions">
         <Button block onClick={closeModal}>
           {t('updatePasswordNotification.ok')}

@@ -6,6 +6,7 @@ import { authFailure } from './auth-failure';
 import { GoogleAuthError } from './google';
 
 export function googleErrorText(err: unknown, t: TFunction): string {
-  if (err instanceof GoogleAuthError) return err.message || t(err.kind === 'auth' ? 'errors:auth.googleAuth' : 'errors:auth.googleLogin');
+  if (err instanceof GoogleAuthError)
+    return err.message || t(err.kind === 'auth' ? 'errors:auth.googleAuth' : 'errors:auth.googleLogin');
   return authFailure(err, t('errors:auth.google')).message;
 }

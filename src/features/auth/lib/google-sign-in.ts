@@ -9,7 +9,9 @@ import { requestGoogleAccessToken, requestGoogleCode } from './google';
 
 /** `codeFlow`: the server holds a client secret (config `google_code_flow`), so it takes a code. */
 export async function signInWithGoogle(clientId: string, codeFlow = false): Promise<void> {
-  const proof = codeFlow ? { code: await requestGoogleCode(clientId) } : { access_token: await requestGoogleAccessToken(clientId) };
+  const proof = codeFlow
+    ? { code: await requestGoogleCode(clientId) }
+    : { access_token: await requestGoogleAccessToken(clientId) };
   const r = await loginWithGoogle(proof);
   setTokens({ access: r.access, refresh: r.refresh, device: r.device });
   if (r.action === 'registered') {

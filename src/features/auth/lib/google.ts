@@ -23,7 +23,13 @@ interface CodeClient {
 type ErrorCallback = (e: { type?: string; message?: string }) => void;
 interface GoogleAccounts {
   oauth2: {
-    initCodeClient(config: { client_id: string; scope: string; ux_mode: 'popup'; callback: (r: CodeResponse) => void; error_callback?: ErrorCallback }): CodeClient;
+    initCodeClient(config: {
+      client_id: string;
+      scope: string;
+      ux_mode: 'popup';
+      callback: (r: CodeResponse) => void;
+      error_callback?: ErrorCallback;
+    }): CodeClient;
     initTokenClient(config: {
       client_id: string;
       scope: string;
@@ -60,7 +66,8 @@ export function loadGoogleScript(): Promise<GoogleAccounts> {
     script.src = SCRIPT_URL;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts ? resolve(window.google.accounts) : reject(new GoogleAuthError('login')));
+    script.onload = () =>
+      window.google?.accounts ? resolve(window.google.accounts) : reject(new GoogleAuthError('login'));
     script.onerror = () => {
       loading = null;
       script.remove();
@@ -104,7 +111,8 @@ export function requestGoogleAccessToken(clientId: string): Promise<string> {
       const client = accounts.oauth2.initTokenClient({
         client_id: clientId,
         scope: SCOPE,
-        callback: (r) => (r.access_token ? resolve(r.access_token) : reject(new GoogleAuthError('auth', r.error_description))),
+        callback: (r) =>
+          r.access_token ? resolve(r.access_token) : reject(new GoogleAuthError('auth', r.error_description)),
         // popup_failed_to_open, popup_closed: no answer from Google (its `message` is untranslated).
         error_callback: () => reject(new GoogleAuthError('login')),
       });

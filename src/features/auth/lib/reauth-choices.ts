@@ -10,5 +10,9 @@ export interface ReauthChoices {
 }
 
 export function reauthChoices(kinds: readonly MethodKind[], googleConfigured: boolean): ReauthChoices {
-  return { password: kinds.includes('password'), wallet: kinds.includes('wallet'), google: googleConfigured && kinds.includes('google') };
+  return {
+    password: kinds.includes('password'),
+    wallet: kinds.includes('wallet'),
+    google: googleConfigured && kinds.includes('google'),
+  };
 }

@@ -6,13 +6,15 @@ import { isValidEmail, isValidPassword, usernameCharsProblem } from '@shared/val
 export type MessageKey = `validation.${string}`;
 
 /** 'Enter a valid email' for a filled but malformed address; nothing while empty (untouched). */
-export const emailMessage = (v: string): MessageKey | null => (v.trim() === '' || isValidEmail(v.trim()) ? null : 'validation.emailInvalid');
+export const emailMessage = (v: string): MessageKey | null =>
+  v.trim() === '' || isValidEmail(v.trim()) ? null : 'validation.emailInvalid';
 
 /** Update e-mail: required when empty, 'invalid email' when malformed. */
 export const newEmailMessage = (v: string): MessageKey | null =>
   v.trim() === '' ? 'validation.emailRequired' : isValidEmail(v.trim()) ? null : 'validation.emailInvalidShort';
 
-export const passwordMessage = (v: string): MessageKey | null => (v === '' || isValidPassword(v) ? null : 'validation.passwordRule');
+export const passwordMessage = (v: string): MessageKey | null =>
+  v === '' || isValidPassword(v) ? null : 'validation.passwordRule';
 
 /** The repeat field: must equal the password and also satisfy the password rule. */
 export function confirmMessage(password: string, confirm: string): MessageKey | null {
@@ -24,7 +26,8 @@ export function confirmMessage(password: string, confirm: string): MessageKey | 
 /** Login button "looks active" (spec §5) with a valid e-mail and a password longer than 1 character. */
 export const loginLooksActive = (email: string, password: string) => isValidEmail(email.trim()) && password.length > 1;
 /** Login submit needs a valid e-mail and a password that fits the rule, else 'incorrect credentials'. */
-export const loginCanSubmit = (email: string, password: string) => isValidEmail(email.trim()) && isValidPassword(password);
+export const loginCanSubmit = (email: string, password: string) =>
+  isValidEmail(email.trim()) && isValidPassword(password);
 
 export interface RegistrationFields {
   email: string;
@@ -35,8 +38,12 @@ export interface RegistrationFields {
 /** Registration submit: valid e-mail, no password errors, all three fields filled (agreement checked at submit). */
 export function registrationCanSubmit(f: RegistrationFields): boolean {
   return (
-    f.email !== '' && f.password !== '' && f.confirm !== '' &&
-    isValidEmail(f.email.trim()) && passwordMessage(f.password) === null && confirmMessage(f.password, f.confirm) === null
+    f.email !== '' &&
+    f.password !== '' &&
+    f.confirm !== '' &&
+    isValidEmail(f.email.trim()) &&
+    passwordMessage(f.password) === null &&
+    confirmMessage(f.password, f.confirm) === null
   );
 }
 
@@ -46,7 +53,8 @@ export function passwordPairValid(password: string, confirm: string): boolean {
 }
 
 /** Invisible, direction-changing or look-alike characters (the shared rule the server applies too). */
-const charsMessage = (v: string): MessageKey | null => (usernameCharsProblem(v.trim()) ? 'validation.usernameCharacters' : null);
+const charsMessage = (v: string): MessageKey | null =>
+  usernameCharsProblem(v.trim()) ? 'validation.usernameCharacters' : null;
 
 /** First-time username (account details, spec §5). */
 export function firstUsernameMessage(v: string): MessageKey | null {
@@ -55,7 +63,8 @@ export function firstUsernameMessage(v: string): MessageKey | null {
   if (n < 4) return 'validation.usernameTooShort';
   return charsMessage(v); // exactly 4: no length message, but the button stays off (firstUsernameValid)
 }
-export const firstUsernameValid = (v: string) => v.trim().length > 4 && v.trim().length <= USERNAME_MAX && charsMessage(v) === null;
+export const firstUsernameValid = (v: string) =>
+  v.trim().length > 4 && v.trim().length <= USERNAME_MAX && charsMessage(v) === null;
 
 /** Username update (spec §5): 5 to 15 characters. */
 export function usernameMessage(v: string): MessageKey | null {

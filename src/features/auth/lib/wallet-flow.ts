@@ -11,7 +11,8 @@ import { signText, type Eip1193Provider } from '@/lib/wallet';
 /** linked: wallet added to the account; loggedIn: done; needsUsername: first-time account details. */
 export type WalletOutcome = 'linked' | 'loggedIn' | 'needsUsername';
 
-export const sameAddress = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
 export async function walletSignIn(provider: Eip1193Provider): Promise<WalletOutcome> {
   const linking = isSignedIn();

@@ -72,7 +72,17 @@ export function ArticlePage() {
   return <ArticleView article={article} back={back} offline={state.phase === 'failed'} lang={lang} />;
 }
 
-function ArticleView({ article, back, offline, lang }: { article: BlogArticle; back: React.ReactNode; offline: boolean; lang: string }) {
+function ArticleView({
+  article,
+  back,
+  offline,
+  lang,
+}: {
+  article: BlogArticle;
+  back: React.ReactNode;
+  offline: boolean;
+  lang: string;
+}) {
   const { t } = useTranslation('blog');
   const navigate = useNavigate();
   const date = formatLongDate(article.date, lang);
@@ -80,7 +90,18 @@ function ArticleView({ article, back, offline, lang }: { article: BlogArticle; b
   const onContentClick = (e: React.MouseEvent<HTMLDivElement>) => {
     const link = (e.target as Element).closest('a');
     const href = link?.getAttribute('href');
-    if (!link || !href || !href.startsWith('/') || href.startsWith('//') || link.target || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    if (
+      !link ||
+      !href ||
+      !href.startsWith('/') ||
+      href.startsWith('//') ||
+      link.target ||
+      e.metaKey ||
+      e.ctrlKey ||
+      e.shiftKey ||
+      e.button !== 0
+    )
+      return;
     e.preventDefault();
     void navigate(href);
   };

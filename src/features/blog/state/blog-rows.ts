@@ -5,9 +5,15 @@ import { db } from '@/lib/db';
 import { articleKey, listKey } from '../api/blog-api';
 
 export function useStoredList(lang: string): BlogSummary[] | null | undefined {
-  return useLiveQuery(async () => ((await db.blog.get(listKey(lang)))?.value as BlogSummary[] | undefined) ?? null, [lang]);
+  return useLiveQuery(
+    async () => ((await db.blog.get(listKey(lang)))?.value as BlogSummary[] | undefined) ?? null,
+    [lang],
+  );
 }
 
 export function useStoredArticle(lang: string, id: string): BlogArticle | null | undefined {
-  return useLiveQuery(async () => ((await db.blog.get(articleKey(lang, id)))?.value as BlogArticle | undefined) ?? null, [lang, id]);
+  return useLiveQuery(
+    async () => ((await db.blog.get(articleKey(lang, id)))?.value as BlogArticle | undefined) ?? null,
+    [lang, id],
+  );
 }

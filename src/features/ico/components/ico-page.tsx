@@ -28,7 +28,13 @@ export function IcoPage() {
   }, [t]);
 
   const number = (n: number, digits = 0) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(n);
-  const usd = (n: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+  const usd = (n: number) =>
+    new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(n);
   const date = (iso: string | null) => formatLongDate(iso, lang) ?? t('tba');
 
   const refused = state.phase === 'failed' && state.failure.status === 403;
@@ -100,7 +106,9 @@ export function IcoPage() {
           <section className="ico-progress" aria-labelledby="ico-progress-title">
             <div className="ico-progress__top">
               <h2 id="ico-progress-title">{t('progress.title')}</h2>
-              <p className="ico-progress__percent">{t('progress.percent', { percent: number(soldPercent(ico.tokens_sold, ico.tokens_total), 2) })}</p>
+              <p className="ico-progress__percent">
+                {t('progress.percent', { percent: number(soldPercent(ico.tokens_sold, ico.tokens_total), 2) })}
+              </p>
             </div>
             <div
               className="ico-progress__bar"
@@ -111,9 +119,14 @@ export function IcoPage() {
               aria-valuenow={soldPercent(ico.tokens_sold, ico.tokens_total)}
               aria-valuetext={t('progress.sold', { sold: number(ico.tokens_sold), total: number(ico.tokens_total) })}
             >
-              <span className="ico-progress__fill" style={{ width: `${soldPercent(ico.tokens_sold, ico.tokens_total)}%` }} />
+              <span
+                className="ico-progress__fill"
+                style={{ width: `${soldPercent(ico.tokens_sold, ico.tokens_total)}%` }}
+              />
             </div>
-            <p className="ico-progress__caption">{t('progress.sold', { sold: number(ico.tokens_sold), total: number(ico.tokens_total) })}</p>
+            <p className="ico-progress__caption">
+              {t('progress.sold', { sold: number(ico.tokens_sold), total: number(ico.tokens_total) })}
+            </p>
           </section>
         </>
       )}

@@ -19,7 +19,13 @@ const GAP = 14;
 /** Width of one side's strip, as `clamp(36px, (100vw - 1200px) / 2 - 24px, 120px)` did in CSS. */
 export const noiseStripWidth = (viewportWidth: number) => Math.min(120, Math.max(36, (viewportWidth - 1200) / 2 - 24));
 
-export function pixelNoiseLayout(width: number, height: number, viewportWidth: number, colors: number, random: () => number): NoisePixel[] {
+export function pixelNoiseLayout(
+  width: number,
+  height: number,
+  viewportWidth: number,
+  colors: number,
+  random: () => number,
+): NoisePixel[] {
   const strip = Math.min(noiseStripWidth(viewportWidth), width / 2);
   const gap = viewportWidth <= 1000 ? 6 : GAP;
   const track = Math.max(1, (strip - gap * (TRACKS - 1)) / TRACKS);
@@ -30,7 +36,13 @@ export function pixelNoiseLayout(width: number, height: number, viewportWidth: n
       const x = side === 0 ? offset : width - offset - track;
       for (let i = 0; i < PIXELS_PER_TRACK; i++) {
         const size = 3 + Math.floor(random() * 3) * 2;
-        pixels.push({ x: Math.round(x), y: Math.round(random() * Math.max(0, height - size)), size, color: Math.floor(random() * colors), delay: random() * 4 });
+        pixels.push({
+          x: Math.round(x),
+          y: Math.round(random() * Math.max(0, height - size)),
+          size,
+          color: Math.floor(random() * colors),
+          delay: random() * 4,
+        });
       }
     }
   }

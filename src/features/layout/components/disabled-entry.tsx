@@ -6,8 +6,7 @@ export function DisabledEntry({ label, className = 'nav-entry' }: { label: strin
   const { t } = useTranslation();
   return (
     <span className={`${className} nav-entry--disabled`} role="link" aria-disabled="true" title={t('nav.soon')}>
-      {label}{' '}
-      <span className="nav-entry__soon">{t('nav.soonShort')}</span>
+      {label} <span className="nav-entry__soon">{t('nav.soonShort')}</span>
     </span>
   );
 }

@@ -58,13 +58,24 @@ export function Header() {
         </Link>
 
         {narrow && (
-          <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
+          <button
+            type="button"
+            className="nav-toggle"
+            aria-expanded={navOpen}
+            aria-controls={navId}
+            onClick={() => setNavOpen((o) => !o)}
+          >
             <span className="nav-toggle__bars" aria-hidden="true" />
             <span className="visually-hidden">{t('nav.menu')}</span>
           </button>
         )}
 
-        <nav id={navId} className={`site-nav${narrow ? ' site-nav--narrow' : ''}`} aria-label={t('nav.main')} hidden={narrow && !navOpen}>
+        <nav
+          id={navId}
+          className={`site-nav${narrow ? ' site-nav--narrow' : ''}`}
+          aria-label={t('nav.main')}
+          hidden={narrow && !navOpen}
+        >
           <NavLink className="nav-entry" to="/miner" onClick={onMiner}>
             {t('nav.miner')}
           </NavLink>

@@ -55,7 +55,14 @@ export function PlayerMenu({ user, narrow, onLogout }: Props) {
 
   return (
     <div className={`player${open ? ' player--open' : ''}`} ref={root} {...hover}>
-      <button type="button" className="player__block" aria-expanded={open} aria-controls={menuId} onClick={onClick} data-testid="player-block">
+      <button
+        type="button"
+        className="player__block"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={onClick}
+        data-testid="player-block"
+      >
         <span className="player__avatar" aria-hidden="true" />
         <span className="player__ids">
           <span className="player__name">{name}</span>

@@ -27,5 +27,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
     document.title = `${t(`legal.${doc}`)} · ${t('appTitle')}`;
   }, [doc, t]);
   // Our own Markdown from this repository (not user input), so it is inserted as rendered.
-  return <article className="legal" lang={lang} data-testid={`legal-${doc}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <article className="legal" lang={lang} data-testid={`legal-${doc}`} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

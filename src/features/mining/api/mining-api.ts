@@ -24,7 +24,8 @@ import { sendOrQueue } from '@/lib/outbox';
 /** Enough sessions for the current one and the recent history. */
 const SESSIONS_PAGE_SIZE = 20;
 
-export const fetchSessions = () => api<SessionsPage>('mining/sessions/', { query: { page: 1, page_size: SESSIONS_PAGE_SIZE } });
+export const fetchSessions = () =>
+  api<SessionsPage>('mining/sessions/', { query: { page: 1, page_size: SESSIONS_PAGE_SIZE } });
 export const fetchBoosts = () => api<BoostsResponse>('mining/boosts/');
 export const fetchShop = () => api<ShopResponse>('mining/shop/');
 export const fetchAssets = () => api<AssetGroup[]>('assets/list/');
@@ -35,11 +36,20 @@ export const fetchSubscription = (id: string) => api<Subscription>(`subscription
 export const startMining = () => sendOrQueue<StartMiningResponse>({ method: 'GET', path: 'mining/start/' });
 export const claimMining = () => sendOrQueue<MiningSession>({ method: 'GET', path: 'mining/claim/' });
 export const selectTempBoost = (boostId: number) =>
-  sendOrQueue<SelectTempBoostResponse>({ method: 'POST', path: 'mining/select-temp-boost/', body: { boost_id: boostId } });
+  sendOrQueue<SelectTempBoostResponse>({
+    method: 'POST',
+    path: 'mining/select-temp-boost/',
+    body: { boost_id: boostId },
+  });
 export const applyTempBoost = (boostId: number, forceApply: boolean) =>
-  sendOrQueue<ApplyTempBoostResponse>({ method: 'POST', path: 'mining/apply-temp-boost/', body: { boost_id: boostId, force_apply: forceApply } });
+  sendOrQueue<ApplyTempBoostResponse>({
+    method: 'POST',
+    path: 'mining/apply-temp-boost/',
+    body: { boost_id: boostId, force_apply: forceApply },
+  });
 
-export const buyShopItem = (itemId: string) => api<ShopBuyResponse>('mining/shop/buy/', { method: 'POST', body: { item_id: itemId } });
+export const buyShopItem = (itemId: string) =>
+  api<ShopBuyResponse>('mining/shop/buy/', { method: 'POST', body: { item_id: itemId } });
 export const subscribeAutoMiner = () => api<AutoStartResponse>('mining/auto-start/', { method: 'POST' });
 export const rewardReferralBoost = () => api<RewardReferralBoostResponse>('mining/reward-referral-boost/');
 export const topUpGems = (method: PaymentMethod, quantity = 1) =>

@@ -8,6 +8,8 @@ import { api } from '@/lib/api-client';
 const RECENT_ORDERS = 10;
 
 export const fetchPaymentItems = () => api<PaymentItemsResponse>('payments/items/');
-export const fetchRecentOrders = () => api<OrdersPage>('payments/orders/', { query: { page: 1, page_size: RECENT_ORDERS } });
+export const fetchRecentOrders = () =>
+  api<OrdersPage>('payments/orders/', { query: { page: 1, page_size: RECENT_ORDERS } });
 export const fetchOrder = (id: number) => api<PaymentOrder>(`payments/orders/${id}/`);
-export const submitTetherTx = (id: number, txHash: string) => api<TetherTxResponse>(`payments/orders/${id}/tx/`, { method: 'POST', body: { tx_hash: txHash } });
+export const submitTetherTx = (id: number, txHash: string) =>
+  api<TetherTxResponse>(`payments/orders/${id}/tx/`, { method: 'POST', body: { tx_hash: txHash } });

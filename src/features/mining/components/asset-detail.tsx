@@ -14,7 +14,12 @@ export function AssetDetailPanel() {
   const lang = i18n.language;
 
   return (
-    <section className="mining-card mining-detail" aria-labelledby="asset-detail-title" aria-busy={detail.loading || undefined} data-testid="asset-detail">
+    <section
+      className="mining-card mining-detail"
+      aria-labelledby="asset-detail-title"
+      aria-busy={detail.loading || undefined}
+      data-testid="asset-detail"
+    >
       <div className="mining-detail__head">
         <h2 id="asset-detail-title" className="mining-card__title">
           {a ? t('assetDetail.title', { hours: a.duration_seconds / 3600 }) : t('assetDetail.openShort')}
@@ -46,7 +51,12 @@ export function AssetDetailPanel() {
           {a.starts_at && a.ends_at && (
             <div>
               <dt>{t('assetDetail.applied')}</dt>
-              <dd>{t('subscription.period', { from: formatDateTime(a.starts_at, lang), to: formatDateTime(a.ends_at, lang) })}</dd>
+              <dd>
+                {t('subscription.period', {
+                  from: formatDateTime(a.starts_at, lang),
+                  to: formatDateTime(a.ends_at, lang),
+                })}
+              </dd>
             </div>
           )}
         </dl>

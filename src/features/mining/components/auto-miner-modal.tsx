@@ -57,7 +57,11 @@ export default function AutoMinerModal() {
       <p className="mining-hint mining-center" data-testid="auto-miner-gems">
         {t('autoMiner.balance', { gems: formatInteger(gems, lang) })}
       </p>
-      {activeUntil && !until && <p className="mining-hint mining-center">{t('autoMiner.extends', { date: formatDateTime(activeUntil, lang), days: AUTO_MINER_DAYS })}</p>}
+      {activeUntil && !until && (
+        <p className="mining-hint mining-center">
+          {t('autoMiner.extends', { date: formatDateTime(activeUntil, lang), days: AUTO_MINER_DAYS })}
+        </p>
+      )}
 
       {until ? (
         <>
@@ -73,9 +77,15 @@ export default function AutoMinerModal() {
       ) : short ? (
         <>
           <p className="mining-notice" role="status" data-testid="auto-miner-progress">
-            {t('autoMiner.progress', { gems: formatInteger(gems, lang), price: AUTO_MINER_PRICE_GEMS, missing: formatInteger(AUTO_MINER_PRICE_GEMS - gems, lang) })}
+            {t('autoMiner.progress', {
+              gems: formatInteger(gems, lang),
+              price: AUTO_MINER_PRICE_GEMS,
+              missing: formatInteger(AUTO_MINER_PRICE_GEMS - gems, lang),
+            })}
           </p>
-          <p className="mining-hint mining-center">{t('autoMiner.buyHint', { quantity: buyQuantity, item: TOP_UP_ITEM.gems })}</p>
+          <p className="mining-hint mining-center">
+            {t('autoMiner.buyHint', { quantity: buyQuantity, item: TOP_UP_ITEM.gems })}
+          </p>
           <div className="modal-actions">
             <Button block onClick={() => switchModal('topUp', { quantity: String(buyQuantity), intent: 'autoMiner' })}>
               {t('autoMiner.buyMissing', { gems: formatInteger(buyQuantity * TOP_UP_ITEM.gems, lang) })}

@@ -4,7 +4,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REFERRAL_BOOST_CAP_PERCENT, REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT, TEMP_BOOST_HOURS, TEMP_BOOST_VALUE } from '@shared/constants';
+import {
+  REFERRAL_BOOST_CAP_PERCENT,
+  REFERRAL_BOOST_PERCENT,
+  TASK_BOOST_PERCENT,
+  TEMP_BOOST_HOURS,
+  TEMP_BOOST_VALUE,
+} from '@shared/constants';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
@@ -53,7 +59,10 @@ export function BoostPage() {
     setNotice(null);
     try {
       const r = await rewardReferralBoost();
-      setNotice({ kind: 'ok', text: t('boosts.referrals.claimed', { added: r.added, percent: r.referral_total_boost }) });
+      setNotice({
+        kind: 'ok',
+        text: t('boosts.referrals.claimed', { added: r.added, percent: r.referral_total_boost }),
+      });
       await load();
     } catch (err) {
       setNotice({ kind: 'error', text: miningFailure(err, 'referralBoost', t).text });
@@ -111,7 +120,9 @@ export function BoostPage() {
             <p className="mining-hint">{t('boosts.count', { count: summary?.referral_count ?? 0 })}</p>
             <p>{t('boosts.referrals.text', { percent: REFERRAL_BOOST_PERCENT, cap: REFERRAL_BOOST_CAP_PERCENT })}</p>
             <p className="mining-hint" data-testid="referral-boost-waiting">
-              {waiting > 0 ? t('boosts.referrals.waiting', { count: waiting, percent: waiting * REFERRAL_BOOST_PERCENT }) : t('boosts.referrals.noneWaiting')}
+              {waiting > 0
+                ? t('boosts.referrals.waiting', { count: waiting, percent: waiting * REFERRAL_BOOST_PERCENT })
+                : t('boosts.referrals.noneWaiting')}
             </p>
             <div className="mining-card__actions">
               <Button onClick={claimReferrals} loading={claiming} disabled={!online || waiting === 0}>

@@ -15,7 +15,14 @@ import { currentSession, minerStatus, planBoostNow } from '../lib/session-view';
 import { useOnline } from '../state/hooks';
 import { TempBoostRow } from './temp-boost-row';
 import { applyBoost, selectBoost } from '../state/mining-actions';
-import { refreshBoosts, refreshSessions, tempBoostStock, useBoostRows, useSessions, type TempBoostStock } from '../state/mining-data';
+import {
+  refreshBoosts,
+  refreshSessions,
+  tempBoostStock,
+  useBoostRows,
+  useSessions,
+  type TempBoostStock,
+} from '../state/mining-data';
 import { NoticeLine, type Notice } from './notice-line';
 import './mining.css';
 
@@ -42,7 +49,10 @@ export default function BoostSelectModal() {
       if (!running || !session) {
         const id = row.freeIds[0];
         const r = await selectBoost(id);
-        setNotice({ kind: 'ok', text: r.kind === 'queued' ? t('boostSelect.queued') : t('boostSelect.selectedDone', { hours: row.hours }) });
+        setNotice({
+          kind: 'ok',
+          text: r.kind === 'queued' ? t('boostSelect.queued') : t('boostSelect.selectedDone', { hours: row.hours }),
+        });
         return;
       }
       const id = row.freeIds[0] ?? row.ids[0];
@@ -54,7 +64,11 @@ export default function BoostSelectModal() {
           return;
         }
         if (plan.insideMs < row.durationSeconds * 1000) {
-          switchModal('noticeBoost', { boostId: String(id), hours: String(row.hours), efficiency: String(plan.efficiencyPercent) });
+          switchModal('noticeBoost', {
+            boostId: String(id),
+            hours: String(row.hours),
+            efficiency: String(plan.efficiencyPercent),
+          });
           return;
         }
       }
@@ -62,9 +76,17 @@ export default function BoostSelectModal() {
       if (r.kind === 'queued') {
         setNotice({ kind: 'ok', text: t('boostSelect.queued') });
       } else if (!r.data.applied) {
-        switchModal('noticeBoost', { boostId: String(id), hours: String(row.hours), message: r.data.message, efficiency: String(r.data.efficiency_percent) });
+        switchModal('noticeBoost', {
+          boostId: String(id),
+          hours: String(row.hours),
+          message: r.data.message,
+          efficiency: String(r.data.efficiency_percent),
+        });
       } else {
-        setNotice({ kind: 'ok', text: t('boostSelect.applied', { time: formatTime(r.data.boost?.ends_at ?? session.ends_at, i18n.language) }) });
+        setNotice({
+          kind: 'ok',
+          text: t('boostSelect.applied', { time: formatTime(r.data.boost?.ends_at ?? session.ends_at, i18n.language) }),
+        });
       }
     } catch (err) {
       setNotice({ kind: 'error', text: miningFailure(err, running ? 'applyBoost' : 'selectBoost', t).text });
@@ -74,7 +96,12 @@ export default function BoostSelectModal() {
   };
 
   return (
-    <Modal title={t('boostSelect.title', { value: TEMP_BOOST_VALUE })} description={running ? t('boostSelect.willApply') : t('boostSelect.willSelect')} onClose={closeModal} size="md">
+    <Modal
+      title={t('boostSelect.title', { value: TEMP_BOOST_VALUE })}
+      description={running ? t('boostSelect.willApply') : t('boostSelect.willSelect')}
+      onClose={closeModal}
+      size="md"
+    >
       <ul className="mining-boost-list">
         {stock.map((row) => {
           const usable = running ? row.ids.length > 0 : row.freeIds.length > 0;

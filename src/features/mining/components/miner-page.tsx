@@ -6,7 +6,13 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS, BASE_RATE_PER_HOUR, MINING_SESSION_SECONDS_DEFAULT, REFERRAL_BOOST_PERCENT } from '@shared/constants';
+import {
+  AUTO_MINER_DAYS,
+  AUTO_MINER_PRICE_GEMS,
+  BASE_RATE_PER_HOUR,
+  MINING_SESSION_SECONDS_DEFAULT,
+  REFERRAL_BOOST_PERCENT,
+} from '@shared/constants';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
 import { ReferralBoostHint } from '@/components/referral-boost-hint';
@@ -76,7 +82,12 @@ export function MinerPage() {
   const load = useCallback(async () => {
     const r = refreshMiner();
     // The Auto Miner periods keep their own loading and error (subscriptionsState, spec §4).
-    const [sessionsResult, boostsResult] = await Promise.allSettled([r.sessions, r.boosts, subscriptionsState.loadList(() => r.subscriptions), r.user]);
+    const [sessionsResult, boostsResult] = await Promise.allSettled([
+      r.sessions,
+      r.boosts,
+      subscriptionsState.loadList(() => r.subscriptions),
+      r.user,
+    ]);
     const errors: string[] = [];
     for (const [result, call] of [
       [sessionsResult, 'sessions'],
@@ -171,7 +182,11 @@ export function MinerPage() {
   // With nothing stored on this device yet, the page waits for the server's answers (or their
   // failure) instead of drawing an idle miner that the running session then pushes apart (issue
   // 14: layout shift 0.054 on a phone). Known data shows at once, offline too.
-  const waiting = !stored || summary === undefined || (!stored.known && !unanswered.sessions) || (summary === null && !unanswered.boosts);
+  const waiting =
+    !stored ||
+    summary === undefined ||
+    (!stored.known && !unanswered.sessions) ||
+    (summary === null && !unanswered.boosts);
   if (waiting || sessions === undefined) {
     return (
       <div className="mining-page mining-page--loading">
@@ -210,7 +225,12 @@ export function MinerPage() {
           <p className="mining-rig__label" id="mining-countdown-label">
             {t('miner.countdownLabel')}
           </p>
-          <p className="mining-rig__countdown" role="timer" aria-labelledby="mining-countdown-label" data-testid="countdown">
+          <p
+            className="mining-rig__countdown"
+            role="timer"
+            aria-labelledby="mining-countdown-label"
+            data-testid="countdown"
+          >
             {session ? formatCountdown(remainingMs(session, now)) : formatCountdown(sessionSeconds * 1000)}
           </p>
           <div
@@ -223,14 +243,18 @@ export function MinerPage() {
           >
             <span style={{ width: `${session ? progress(session, now) * 100 : 0}%` }} />
           </div>
-          {session && <p className="mining-rig__ends">{t('miner.endsAt', { time: formatDateTime(session.ends_at, lang) })}</p>}
+          {session && (
+            <p className="mining-rig__ends">{t('miner.endsAt', { time: formatDateTime(session.ends_at, lang) })}</p>
+          )}
 
           <dl className="mining-figures">
             {session ? (
               <>
                 <div>
                   <dt>{t('miner.earned')}</dt>
-                  <dd data-testid="session-earned">{t('pxt', { amount: formatPxt(earnedSoFar(session, now), lang) })}</dd>
+                  <dd data-testid="session-earned">
+                    {t('pxt', { amount: formatPxt(earnedSoFar(session, now), lang) })}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('miner.pays')}</dt>
@@ -251,7 +275,12 @@ export function MinerPage() {
                 {pendingStart ? t('miner.pending.start') : t('miner.start')}
               </Button>
             ) : (
-              <Button block onClick={onClaim} loading={busy === 'claim'} disabled={status !== 'ready' || Boolean(pendingClaim)}>
+              <Button
+                block
+                onClick={onClaim}
+                loading={busy === 'claim'}
+                disabled={status !== 'ready' || Boolean(pendingClaim)}
+              >
                 {pendingClaim ? t('miner.pending.claim') : t('miner.claim')}
               </Button>
             )}
@@ -264,7 +293,9 @@ export function MinerPage() {
           </div>
           <NoticeLine notice={notice} />
           {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={(idleRate * sessionSeconds) / 3600} />}
-          {previous && status === 'idle' && !reward && <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>}
+          {previous && status === 'idle' && !reward && (
+            <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>
+          )}
         </section>
 
         <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">
@@ -281,11 +312,18 @@ export function MinerPage() {
             </div>
             <div>
               <dt>{t('rate.tasks')}</dt>
-              <dd>{t('rate.percentCount', { percent: summary?.task_total_boost ?? 0, count: summary?.task_count ?? 0 })}</dd>
+              <dd>
+                {t('rate.percentCount', { percent: summary?.task_total_boost ?? 0, count: summary?.task_count ?? 0 })}
+              </dd>
             </div>
             <div>
               <dt>{t('rate.referrals')}</dt>
-              <dd>{t('rate.percentCount', { percent: summary?.referral_total_boost ?? 0, count: summary?.referral_count ?? 0 })}</dd>
+              <dd>
+                {t('rate.percentCount', {
+                  percent: summary?.referral_total_boost ?? 0,
+                  count: summary?.referral_count ?? 0,
+                })}
+              </dd>
             </div>
             <div>
               <dt>{t('rate.temporary')}</dt>
@@ -294,7 +332,9 @@ export function MinerPage() {
               </dd>
             </div>
           </dl>
-          {session && status === 'running' && <p className="mining-hint">{t('rate.fixed', { percent: session.boost_percent })}</p>}
+          {session && status === 'running' && (
+            <p className="mining-hint">{t('rate.fixed', { percent: session.boost_percent })}</p>
+          )}
           <div className="mining-card__actions">
             <Button variant="secondary" onClick={() => openModal('boostSelect')}>
               {t('rate.useBoost')}

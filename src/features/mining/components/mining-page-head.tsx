@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import type { OutboxRow } from '@/lib/db';
 import { OutboxNotices } from './outbox-notices';
 
-export function MiningPageHead({ kicker, title, lead, actions }: { kicker: string; title: string; lead?: ReactNode; actions: ReactNode }) {
+export function MiningPageHead({
+  kicker,
+  title,
+  lead,
+  actions,
+}: {
+  kicker: string;
+  title: string;
+  lead?: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <header className="mining-page__head">
       <div>
@@ -17,7 +27,13 @@ export function MiningPageHead({ kicker, title, lead, actions }: { kicker: strin
   );
 }
 
-export function MiningPageNotices({ errors, outbox }: { errors: readonly string[]; outbox: readonly OutboxRow[] | undefined }) {
+export function MiningPageNotices({
+  errors,
+  outbox,
+}: {
+  errors: readonly string[];
+  outbox: readonly OutboxRow[] | undefined;
+}) {
   return (
     <>
       {errors.map((text) => (

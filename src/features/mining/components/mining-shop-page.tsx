@@ -50,7 +50,8 @@ export function MiningShopPage() {
     // The inventory's loading and error live in assetsState (spec §4), apart from its detail's.
     const [shop] = await Promise.allSettled([refreshShop(), assetsState.loadList(refreshAssets)]);
     const errors: string[] = [];
-    if (shop.status === 'rejected' && !miningFailure(shop.reason, 'shop', t).network) errors.push(miningFailure(shop.reason, 'shop', t).text);
+    if (shop.status === 'rejected' && !miningFailure(shop.reason, 'shop', t).network)
+      errors.push(miningFailure(shop.reason, 'shop', t).text);
     setLoadErrors(errors);
   }, [t]);
 
@@ -76,7 +77,12 @@ export function MiningShopPage() {
       setNotice({ kind: 'ok', text: t('shop.bought', { hours }), itemId });
     } catch (err) {
       const f = miningFailure(err, 'buy', t);
-      setNotice({ kind: 'error', text: f.code === 'not_enough_gems' ? t('shop.notEnough', { price }) : f.text, short: f.code === 'not_enough_gems', itemId });
+      setNotice({
+        kind: 'error',
+        text: f.code === 'not_enough_gems' ? t('shop.notEnough', { price }) : f.text,
+        short: f.code === 'not_enough_gems',
+        itemId,
+      });
     } finally {
       setBusy(null);
     }
@@ -119,7 +125,9 @@ export function MiningShopPage() {
                   {owned(item.duration_seconds) > 0 && (
                     <Button
                       variant="link"
-                      onClick={() => void assetsState.loadDetail(group(item.duration_seconds)!.boost_ids[0], fetchAssetDetail)}
+                      onClick={() =>
+                        void assetsState.loadDetail(group(item.duration_seconds)!.boost_ids[0], fetchAssetDetail)
+                      }
                       aria-label={t('assetDetail.open', { hours: item.hours })}
                     >
                       {t('assetDetail.openShort')}
@@ -137,7 +145,9 @@ export function MiningShopPage() {
                   {notice?.itemId === item.id && (
                     <div className="mining-shop__outcome" ref={noticeSlot}>
                       <NoticeLine notice={notice}>
-                        {notice.kind === 'ok' && user && <span data-testid="shop-gems-left">{t('shop.gemsLeft', { count: user.gems })}</span>}
+                        {notice.kind === 'ok' && user && (
+                          <span data-testid="shop-gems-left">{t('shop.gemsLeft', { count: user.gems })}</span>
+                        )}
                         {notice.short && (
                           <Button variant="link" onClick={() => openModal('topUp')}>
                             {t('wallet.topUp')}

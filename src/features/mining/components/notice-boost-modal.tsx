@@ -14,7 +14,11 @@ export default function NoticeBoostModal() {
   const hours = Number(params.hours);
 
   return (
-    <Modal title={t('notice.title')} onClose={closeModal} description={Number.isFinite(hours) ? t('notice.textHours', { hours }) : t('notice.text')}>
+    <Modal
+      title={t('notice.title')}
+      onClose={closeModal}
+      description={Number.isFinite(hours) ? t('notice.textHours', { hours }) : t('notice.text')}
+    >
       <div className="modal-actions">
         <Button block onClick={() => switchModal('boostConfirm', params)}>
           {t('notice.continue')}

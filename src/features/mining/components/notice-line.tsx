@@ -13,7 +13,12 @@ export function NoticeLine({ notice, children }: { notice: Notice; children?: Re
   return (
     <div aria-live="polite" className="mining-notice-slot">
       {notice && (
-        <div ref={ref} tabIndex={-1} className={`mining-notice mining-notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : undefined}>
+        <div
+          ref={ref}
+          tabIndex={-1}
+          className={`mining-notice mining-notice--${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : undefined}
+        >
           <span>{notice.text}</span>
           {children}
         </div>

@@ -39,9 +39,18 @@ function OrderOutcomeOf({ id }: { id: number }) {
 
   const error = loadError ?? follow.error ?? follow.subscribeError;
   return (
-    <section className="mining-card mining-order" aria-label={t('topUp.order.title', { id })} data-testid="order-outcome">
+    <section
+      className="mining-card mining-order"
+      aria-label={t('topUp.order.title', { id })}
+      data-testid="order-outcome"
+    >
       {follow.followed ? (
-        <OrderStatus followed={follow.followed} balance={user?.gems ?? 0} onRetry={() => openModal('topUp')} subscribedUntil={follow.subscribedUntil} />
+        <OrderStatus
+          followed={follow.followed}
+          balance={user?.gems ?? 0}
+          onRetry={() => openModal('topUp')}
+          subscribedUntil={follow.subscribedUntil}
+        />
       ) : (
         !error && <Spinner size="sm" label={t('topUp.order.loading', { id })} />
       )}

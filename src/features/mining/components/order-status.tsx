@@ -26,7 +26,12 @@ export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, s
   const lang = i18n.language;
   const { order, confirmations, required } = followed;
   const phase = orderPhase(order);
-  const values = { id: order.id, gems: order.gems, balance: formatInteger(balance, lang), amount: formatUsdt(order.pay_to?.amount, lang) };
+  const values = {
+    id: order.id,
+    gems: order.gems,
+    balance: formatInteger(balance, lang),
+    amount: formatUsdt(order.pay_to?.amount, lang),
+  };
 
   if (phase === 'paid') {
     return (
@@ -66,7 +71,13 @@ export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, s
       : t(`topUp.order.${phase}`, values);
   return (
     <>
-      <p className="mining-notice mining-notice--warn" role="status" aria-live="polite" data-testid="order-status" data-phase={phase}>
+      <p
+        className="mining-notice mining-notice--warn"
+        role="status"
+        aria-live="polite"
+        data-testid="order-status"
+        data-phase={phase}
+      >
         {phase !== 'awaitingWallet' && <Spinner size="sm" />} {text}
       </p>
       {phase === 'awaitingCheckout' && order.checkout_url && (

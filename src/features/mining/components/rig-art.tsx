@@ -3,7 +3,15 @@
 export function RigArt({ celebrate = false, working = false }: { celebrate?: boolean; working?: boolean }) {
   const cls = `rig-art${celebrate ? ' rig-art--celebrate' : ''}${working ? ' rig-art--working' : ''}`;
   return (
-    <svg className={cls} viewBox="0 0 32 20" width="128" height="80" shapeRendering="crispEdges" aria-hidden="true" data-testid="rig-art">
+    <svg
+      className={cls}
+      viewBox="0 0 32 20"
+      width="128"
+      height="80"
+      shapeRendering="crispEdges"
+      aria-hidden="true"
+      data-testid="rig-art"
+    >
       <rect x="4" y="6" width="20" height="12" fill="#2e3350" />
       <rect x="5" y="7" width="18" height="10" fill="#0b0f1a" />
       <g className="rig-art__fan">

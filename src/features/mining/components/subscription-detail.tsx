@@ -23,7 +23,11 @@ export function SubscriptionPeriods({ list }: { list: Subscription[] }) {
           const range = { from: formatDateTime(p.started_at, lang), to: formatDateTime(p.expires_at, lang) };
           return (
             <li key={p.id}>
-              <Button variant="link" onClick={() => void subscriptionsState.loadDetail(p.id, fetchSubscription)} aria-label={t('subscription.open', range)}>
+              <Button
+                variant="link"
+                onClick={() => void subscriptionsState.loadDetail(p.id, fetchSubscription)}
+                aria-label={t('subscription.open', range)}
+              >
                 {t('subscription.period', range)}
               </Button>
             </li>
@@ -31,7 +35,12 @@ export function SubscriptionPeriods({ list }: { list: Subscription[] }) {
         })}
       </ul>
       {(detailId !== null || detail.error) && (
-        <section className="mining-detail" aria-labelledby="subscription-detail-title" aria-busy={detail.loading || undefined} data-testid="subscription-detail">
+        <section
+          className="mining-detail"
+          aria-labelledby="subscription-detail-title"
+          aria-busy={detail.loading || undefined}
+          data-testid="subscription-detail"
+        >
           <div className="mining-detail__head">
             <h4 id="subscription-detail-title">{t('subscription.title')}</h4>
             <Button variant="ghost" onClick={subscriptionsState.clearDetail}>

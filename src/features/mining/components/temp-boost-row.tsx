@@ -15,7 +15,11 @@ export function TempBoostRow({ row, testId, children }: { row: TempBoostStock; t
       <span className="mining-boost-row__name">{t('boostSelect.hours', { hours: row.hours })}</span>
       <span className="mining-boost-row__count">
         {t('boostSelect.owned', { count: row.ids.length })}
-        {row.selected > 0 && <span className="mining-badge mining-badge--selected">{t('boostSelect.selected', { count: row.selected })}</span>}
+        {row.selected > 0 && (
+          <span className="mining-badge mining-badge--selected">
+            {t('boostSelect.selected', { count: row.selected })}
+          </span>
+        )}
       </span>
       {children}
     </li>

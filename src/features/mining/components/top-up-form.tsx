@@ -70,7 +70,10 @@ export function TopUpForm({ options, method, onMethod, quantity, onQuantity, blo
           ))}
         </select>
         <span className="mining-hint" data-testid="top-up-total">
-          {t('topUp.total', { gems: formatInteger(quantity * TOP_UP_ITEM.gems, lang), price: formatPrice(totalUsd(quantity), lang) })}
+          {t('topUp.total', {
+            gems: formatInteger(quantity * TOP_UP_ITEM.gems, lang),
+            price: formatPrice(totalUsd(quantity), lang),
+          })}
         </span>
       </div>
       <div className="modal-actions">

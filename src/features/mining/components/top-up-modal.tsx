@@ -18,7 +18,13 @@ import { formatPrice } from '../lib/format';
 import { paymentFailureText } from '../lib/payment-errors';
 import { isOpenOrder, methodOptions, parseQuantity, payBlock, pickMethod } from '../lib/top-up-view';
 import { useOnline } from '../state/hooks';
-import { createOrder, loadOpenOrder, payWithWallet, withRememberedTx, type OrderIntent } from '../state/payment-actions';
+import {
+  createOrder,
+  loadOpenOrder,
+  payWithWallet,
+  withRememberedTx,
+  type OrderIntent,
+} from '../state/payment-actions';
 import { useFollowedOrder } from '../state/use-followed-order';
 import { OrderStatus } from './order-status';
 import { TopUpForm } from './top-up-form';

@@ -51,7 +51,8 @@ export const KNOWN_CODES = [
 ] as const;
 export type KnownCode = (typeof KNOWN_CODES)[number];
 
-export const isKnownCode = (code: string | null): code is KnownCode => (KNOWN_CODES as readonly string[]).includes(code ?? '');
+export const isKnownCode = (code: string | null): code is KnownCode =>
+  (KNOWN_CODES as readonly string[]).includes(code ?? '');
 
 export interface MiningFailure {
   text: string;
@@ -64,7 +65,8 @@ export interface MiningFailure {
 export function miningFailure(err: unknown, call: MiningCall, t: TFunction): MiningFailure {
   const f = toApiFailure(err, '');
   if (f.status === 0 && !f.body) return { text: t('errors:network'), code: null, status: 0, network: true };
-  if (isKnownCode(f.code)) return { text: t(`mining:errors.codes.${f.code}`), code: f.code, status: f.status, network: false };
+  if (isKnownCode(f.code))
+    return { text: t(`mining:errors.codes.${f.code}`), code: f.code, status: f.status, network: false };
   return { text: refusalText(err) ?? t(`mining:errors.${call}`), code: f.code, status: f.status, network: false };
 }
 

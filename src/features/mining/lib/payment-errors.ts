@@ -15,7 +15,8 @@ export function paymentFailureText(err: unknown, t: TFunction, call: MiningCall 
     if (isUserRejection(err)) return t('mining:topUp.wallet.rejected');
     // An EIP-1193 error ({code, message}): the wallet or its node refused (e.g. not enough gas).
     const e = err as { code?: unknown; message?: unknown } | null;
-    if (typeof e?.code === 'number' && typeof e.message === 'string') return t('mining:topUp.wallet.failed', { reason: e.message });
+    if (typeof e?.code === 'number' && typeof e.message === 'string')
+      return t('mining:topUp.wallet.failed', { reason: e.message });
   }
   return miningFailure(err, call, t).text;
 }

@@ -58,7 +58,8 @@ function rewardInput(session: MiningSession): RewardInput {
 }
 
 /** PXT earned by `now` (the live projection), with the server's own arithmetic. */
-export const earnedSoFar = (session: MiningSession, now: number) => rewardEarnedBy(rewardInput(session), now) / TOKEN_SCALE;
+export const earnedSoFar = (session: MiningSession, now: number) =>
+  rewardEarnedBy(rewardInput(session), now) / TOKEN_SCALE;
 
 /** PXT the whole session pays with the boosts applied so far (equals the server's `reward`). */
 export const sessionPays = (session: MiningSession) => sessionReward(rewardInput(session)) / TOKEN_SCALE;

@@ -33,7 +33,12 @@ export function pickMethod(options: MethodOption[], chosen: PaymentMethod | null
 export type PayBlock = 'offline' | 'loading' | 'noMethod' | null;
 
 /** Why Pay cannot be pressed now: offline first (no queued payments), then nothing to pay with. */
-export function payBlock(online: boolean, options: MethodOption[], method: PaymentMethod | null, loaded: boolean): PayBlock {
+export function payBlock(
+  online: boolean,
+  options: MethodOption[],
+  method: PaymentMethod | null,
+  loaded: boolean,
+): PayBlock {
   if (!online) return 'offline';
   if (!loaded) return 'loading';
   if (!method || !options.some((o) => o.method === method && o.available)) return 'noMethod';
@@ -60,7 +65,8 @@ export function latestOpenOrder(orders: PaymentOrder[]): PaymentOrder | null {
   return [...orders].filter(isOpenOrder).sort((a, b) => b.id - a.id)[0] ?? null;
 }
 
-export type OrderPhase = 'paid' | 'awaitingWallet' | 'confirming' | 'awaitingCheckout' | 'waiting' | 'failed' | 'expired' | 'refunded';
+export type OrderPhase =
+  'paid' | 'awaitingWallet' | 'confirming' | 'awaitingCheckout' | 'waiting' | 'failed' | 'expired' | 'refunded';
 
 /** What the player is told about an order. */
 export function orderPhase(o: Pick<PaymentOrder, 'status' | 'method' | 'tx_hash' | 'checkout_url'>): OrderPhase {

@@ -4,8 +4,22 @@
 import type { ApplyTempBoostResponse, MiningSession } from '@shared/api/mining';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
-import { applyTempBoost, buyShopItem, claimMining, selectTempBoost, startMining, subscribeAutoMiner } from '../api/mining-api';
-import { refreshAssets, refreshBoosts, refreshSessions, refreshSubscriptions, storeSession, storeSubscriptions } from './mining-data';
+import {
+  applyTempBoost,
+  buyShopItem,
+  claimMining,
+  selectTempBoost,
+  startMining,
+  subscribeAutoMiner,
+} from '../api/mining-api';
+import {
+  refreshAssets,
+  refreshBoosts,
+  refreshSessions,
+  refreshSubscriptions,
+  storeSession,
+  storeSubscriptions,
+} from './mining-data';
 
 export type Outcome<T> = { kind: 'done'; data: T } | { kind: 'queued' };
 
@@ -58,7 +72,12 @@ export async function subscribe(): Promise<Date> {
   await patchGems(r.gems);
   if (r.session) await storeSession(r.session);
   // Spec §4: the session list is refreshed after the Auto Miner subscribe.
-  await quietly(refreshSessions(), refreshSubscriptions().catch(() => storeSubscriptions([r.subscription])), refreshBoosts(), refreshCurrentUser());
+  await quietly(
+    refreshSessions(),
+    refreshSubscriptions().catch(() => storeSubscriptions([r.subscription])),
+    refreshBoosts(),
+    refreshCurrentUser(),
+  );
   return new Date(r.subscription.expires_at);
 }
 

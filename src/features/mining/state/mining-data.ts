@@ -22,7 +22,10 @@ type SubscriptionsRow = { id: 'subscriptions'; kind: 'subscriptions'; list: Subs
 type SessionsFetchedRow = { id: 'sessionsFetched'; kind: 'sessionsFetched'; at: number };
 
 const asRow = (v: object) => v as IdRow;
-const isKind = <K extends string>(kind: K) => (r: IdRow): boolean => r.kind === kind;
+const isKind =
+  <K extends string>(kind: K) =>
+  (r: IdRow): boolean =>
+    r.kind === kind;
 
 // ---- writes (network → Dexie) ----
 
@@ -35,7 +38,9 @@ export async function refreshSessions(): Promise<void> {
   await db.transaction('rw', db.sessions, async () => {
     await db.sessions.filter(isKind('session')).delete();
     await db.sessions.bulkPut(page.results.map((s) => asRow({ ...s, kind: 'session' } satisfies SessionRow)));
-    await db.sessions.put(asRow({ id: 'sessionsFetched', kind: 'sessionsFetched', at: Date.now() } satisfies SessionsFetchedRow));
+    await db.sessions.put(
+      asRow({ id: 'sessionsFetched', kind: 'sessionsFetched', at: Date.now() } satisfies SessionsFetchedRow),
+    );
   });
 }
 
@@ -43,7 +48,11 @@ export async function storeBoosts(res: BoostsResponse): Promise<void> {
   const { boosts, ...summary } = res;
   await db.transaction('rw', db.boosts, async () => {
     await db.boosts.filter(isKind('boost')).delete();
-    await db.boosts.bulkPut(boosts.map((b) => asRow({ ...b, id: `${b.boost_type}:${b.id}`, boostId: b.id, kind: 'boost' } satisfies BoostRow)));
+    await db.boosts.bulkPut(
+      boosts.map((b) =>
+        asRow({ ...b, id: `${b.boost_type}:${b.id}`, boostId: b.id, kind: 'boost' } satisfies BoostRow),
+      ),
+    );
     await db.boosts.put(asRow({ ...summary, id: 'summary', kind: 'summary' } satisfies SummaryRow));
   });
 }
@@ -90,7 +99,9 @@ export function useStoredSessions(): { sessions: MiningSession[]; known: boolean
 }
 
 export function useSubscriptions(): Subscription[] | undefined {
-  return useLiveQuery(async () => ((await db.sessions.get('subscriptions')) as unknown as SubscriptionsRow | undefined)?.list ?? []);
+  return useLiveQuery(
+    async () => ((await db.sessions.get('subscriptions')) as unknown as SubscriptionsRow | undefined)?.list ?? [],
+  );
 }
 
 export function useBoostRows(): BoostRow[] | undefined {
@@ -102,7 +113,9 @@ export function useBoostSummary(): BoostSummary | null | undefined {
 }
 
 export function useAssets(): AssetGroup[] | null | undefined {
-  return useLiveQuery(async () => ((await db.boosts.get('assets')) as unknown as AssetsRow | undefined)?.groups ?? null);
+  return useLiveQuery(
+    async () => ((await db.boosts.get('assets')) as unknown as AssetsRow | undefined)?.groups ?? null,
+  );
 }
 
 export function useShopItems(): ShopItem[] | null | undefined {

@@ -55,7 +55,11 @@ export class NoWalletError extends Error {
   }
 }
 
-export async function createOrder(method: PaymentMethod, quantity: number, intent?: OrderIntent): Promise<FollowedOrder> {
+export async function createOrder(
+  method: PaymentMethod,
+  quantity: number,
+  intent?: OrderIntent,
+): Promise<FollowedOrder> {
   const r = await topUpGems(method, quantity);
   if (intent) storage()?.setItem(intentKey(r.order.id), intent);
   await db.user.update('me', { gems: r.gems });

@@ -21,7 +21,8 @@ export interface OrderFollow {
   subscribeError: string | null;
 }
 
-const needsLook = (f: FollowedOrder) => isOpenOrder(f.order) && (f.order.method !== 'tether' || Boolean(f.order.tx_hash ?? rememberedTx(f.order.id)));
+const needsLook = (f: FollowedOrder) =>
+  isOpenOrder(f.order) && (f.order.method !== 'tether' || Boolean(f.order.tx_hash ?? rememberedTx(f.order.id)));
 
 export function useFollowedOrder(t: TFunction, initial: FollowedOrder | null = null): OrderFollow {
   const [followed, setFollowed] = useState<FollowedOrder | null>(initial);

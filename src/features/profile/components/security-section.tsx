@@ -94,7 +94,12 @@ export function SecuritySection({ email }: { email: string | null }) {
     }
   };
 
-  const add = methods ? addableMethods(methods.map((m) => m.kind), { googleConfigured: Boolean(config?.google_client_id), hasEmail: email !== null }) : null;
+  const add = methods
+    ? addableMethods(
+        methods.map((m) => m.kind),
+        { googleConfigured: Boolean(config?.google_client_id), hasEmail: email !== null },
+      )
+    : null;
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
   return (
@@ -116,9 +121,19 @@ export function SecuritySection({ email }: { email: string | null }) {
               <div className="profile-security__what">
                 <strong>{t(`security.kind.${m.kind}`)}</strong>
                 <span className="profile-security__label">{m.label}</span>
-                {m.added_at && <span className="profile-security__meta">{t('security.added', { date: formatLongDate(m.added_at, lang) ?? '—' })}</span>}
+                {m.added_at && (
+                  <span className="profile-security__meta">
+                    {t('security.added', { date: formatLongDate(m.added_at, lang) ?? '—' })}
+                  </span>
+                )}
               </div>
-              <Button variant="ghost" loading={busy === `method-${m.kind}`} disabled={busy !== null} onClick={() => void remove(m.kind)} aria-label={t('security.removeNamed', { method: t(`security.kind.${m.kind}`) })}>
+              <Button
+                variant="ghost"
+                loading={busy === `method-${m.kind}`}
+                disabled={busy !== null}
+                onClick={() => void remove(m.kind)}
+                aria-label={t('security.removeNamed', { method: t(`security.kind.${m.kind}`) })}
+              >
                 {t('security.remove')}
               </Button>
             </li>
@@ -163,11 +178,20 @@ export function SecuritySection({ email }: { email: string | null }) {
                   {s.current && <span className="profile-security__badge">{t('security.thisDevice')}</span>}
                 </strong>
                 {s.address && <span className="profile-security__label">{s.address}</span>}
-                <span className="profile-security__meta">{t('security.created', { date: formatDateTime(s.created_at, lang) ?? '—' })}</span>
-                <span className="profile-security__meta">{t('security.lastUsed', { date: formatDateTime(s.last_used_at, lang) ?? '—' })}</span>
+                <span className="profile-security__meta">
+                  {t('security.created', { date: formatDateTime(s.created_at, lang) ?? '—' })}
+                </span>
+                <span className="profile-security__meta">
+                  {t('security.lastUsed', { date: formatDateTime(s.last_used_at, lang) ?? '—' })}
+                </span>
               </div>
               {!s.current && (
-                <Button variant="ghost" loading={busy === `session-${s.id}`} disabled={busy !== null} onClick={() => void end(s.id)}>
+                <Button
+                  variant="ghost"
+                  loading={busy === `session-${s.id}`}
+                  disabled={busy !== null}
+                  onClick={() => void end(s.id)}
+                >
                   {t('security.end')}
                 </Button>
               )}
@@ -187,7 +211,12 @@ export function SecuritySection({ email }: { email: string | null }) {
       )}
       {others > 0 && (
         <div className="profile__buttons">
-          <Button variant="secondary" loading={busy === 'others'} disabled={busy !== null} onClick={() => void endOthers()}>
+          <Button
+            variant="secondary"
+            loading={busy === 'others'}
+            disabled={busy !== null}
+            onClick={() => void endOthers()}
+          >
             {t('security.endOthers')}
           </Button>
         </div>

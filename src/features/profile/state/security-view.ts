@@ -12,7 +12,10 @@ export interface AddableMethods {
  * account without a password sets one through the password link instead); Google where the
  * server is configured for it and none is linked.
  */
-export function addableMethods(kinds: readonly MethodKind[], opts: { googleConfigured: boolean; hasEmail: boolean }): AddableMethods {
+export function addableMethods(
+  kinds: readonly MethodKind[],
+  opts: { googleConfigured: boolean; hasEmail: boolean },
+): AddableMethods {
   return {
     wallet: !kinds.includes('wallet'),
     emailPassword: !kinds.includes('password') && !opts.hasEmail,

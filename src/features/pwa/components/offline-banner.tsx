@@ -25,7 +25,13 @@ export function OfflineBanner() {
   };
 
   return (
-    <section className="pwa-card pwa-card--offline" role="status" aria-live="polite" data-reason={banner.reason} data-testid="offline-banner">
+    <section
+      className="pwa-card pwa-card--offline"
+      role="status"
+      aria-live="polite"
+      data-reason={banner.reason}
+      data-testid="offline-banner"
+    >
       <span className="pwa-card__dot" aria-hidden="true" />
       <p className="pwa-offline__text">
         <strong>{banner.reason === 'offline' ? t('offline.offline') : t('offline.unreachable')}</strong>{' '}
@@ -40,7 +46,13 @@ export function OfflineBanner() {
         )}
       </p>
       {banner.reason === 'unreachable' && (
-        <button type="button" className="pwa-offline__retry" disabled={retrying} aria-busy={retrying || undefined} onClick={() => void retry()}>
+        <button
+          type="button"
+          className="pwa-offline__retry"
+          disabled={retrying}
+          aria-busy={retrying || undefined}
+          onClick={() => void retry()}
+        >
           {t('offline.retry')}
         </button>
       )}

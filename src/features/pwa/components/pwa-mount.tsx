@@ -8,7 +8,8 @@ import { watchPageInput } from '../lib/page-input';
 
 const whenIdle = () =>
   new Promise<void>((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 2000 });
     else setTimeout(resolve, 200);
   });
 

@@ -37,7 +37,12 @@ export function ReminderLine() {
     <section className="pwa-card pwa-card--update" role="status" aria-live="polite" data-testid="reminder-line">
       <div className="pwa-card__row">
         <p className="pwa-card__title">{t('push.inPage')}</p>
-        <button type="button" className="pwa-card__close" onClick={() => setShown(false)} aria-label={t('push.inPageClose')}>
+        <button
+          type="button"
+          className="pwa-card__close"
+          onClick={() => setShown(false)}
+          aria-label={t('push.inPageClose')}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -1,12 +1,23 @@
 // Claim reminders (decisions §6) from the browser's side: ask permission, subscribe with the
 // server's VAPID key, hand the subscription to the server; and the reverse. The server drops
 // subscriptions the push service reports gone, so a browser-side unsubscribe is never harmful.
-import type { PushPublicKey, PushSubscribeResponse, PushSubscriptionJson, PushUnsubscribeResponse } from '@shared/api/push';
+import type {
+  PushPublicKey,
+  PushSubscribeResponse,
+  PushSubscriptionJson,
+  PushUnsubscribeResponse,
+} from '@shared/api/push';
 import { api } from '@/lib/api-client';
 import { base64UrlToBytes, sameBytes } from './base64url';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
@@ -50,7 +61,10 @@ export async function disablePush(): Promise<void> {
   try {
     await api<PushUnsubscribeResponse>('push/unsubscribe/', { method: 'POST', body: { endpoint: sub.endpoint } });
   } catch (err) {
-    console.warn('The server did not hear the unsubscribe; it drops the endpoint once the push service says it is gone', err);
+    console.warn(
+      'The server did not hear the unsubscribe; it drops the endpoint once the push service says it is gone',
+      err,
+    );
   }
   await sub.unsubscribe();
 }

@@ -16,7 +16,14 @@ import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
 import { store } from '@/lib/store';
 import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
-import { installPromptAtom, offlineReadyAtom, onlineAtom, updateAppliedAtom, updateReadyAtom, type BeforeInstallPromptEvent } from '../state/pwa-atoms';
+import {
+  installPromptAtom,
+  offlineReadyAtom,
+  onlineAtom,
+  updateAppliedAtom,
+  updateReadyAtom,
+  type BeforeInstallPromptEvent,
+} from '../state/pwa-atoms';
 
 const UPDATE_EVERY_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks for a new version at most this often. */
@@ -46,9 +53,12 @@ export function startPwa(): void {
     // isUpdate: a worker controlled this page already; isExternal: another tab's update.
     if (!event.isUpdate && !event.isExternal) showOfflineReadyOnce();
   });
-  void wb.register().then((reg) => {
-    if (reg) watchForUpdates(reg);
-  }).catch((err: unknown) => console.warn('Service worker registration failed', err));
+  void wb
+    .register()
+    .then((reg) => {
+      if (reg) watchForUpdates(reg);
+    })
+    .catch((err: unknown) => console.warn('Service worker registration failed', err));
 
   watchPush();
 }

@@ -15,14 +15,22 @@ function isTextField(el: Element): el is HTMLInputElement | HTMLTextAreaElement 
 export function watchUnsavedInput(doc: Document = document): void {
   if (watching) return;
   watching = true;
-  doc.addEventListener('input', (event) => {
-    if (event.target) touched.add(event.target);
-  }, true);
+  doc.addEventListener(
+    'input',
+    (event) => {
+      if (event.target) touched.add(event.target);
+    },
+    true,
+  );
   // A sent form is not "unsaved" any more, even while its dialog stays open.
-  doc.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (form instanceof HTMLFormElement) for (const el of Array.from(form.elements)) touched.delete(el);
-  }, true);
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement) for (const el of Array.from(form.elements)) touched.delete(el);
+    },
+    true,
+  );
 }
 
 /** True while a text field the player typed into is still on the page and not empty. */

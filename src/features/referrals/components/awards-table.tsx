@@ -23,9 +23,16 @@ export function AwardsTable({ referralCount }: { referralCount: number }) {
     try {
       const answer = await claimReferralAwards();
       const text = claimAnswerText(lang, answer);
-      setLine(answer.reward > 0 ? { kind: 'ok', text: t('awards.paid', { text, coins: answer.reward }) } : { kind: 'info', text });
+      setLine(
+        answer.reward > 0
+          ? { kind: 'ok', text: t('awards.paid', { text, coins: answer.reward }) }
+          : { kind: 'info', text },
+      );
     } catch (err) {
-      setLine({ kind: 'error', text: claimFailureText(lang, toApiFailure(err, t('awards.failed')), t('awards.failed')) });
+      setLine({
+        kind: 'error',
+        text: claimFailureText(lang, toApiFailure(err, t('awards.failed')), t('awards.failed')),
+      });
     } finally {
       setBusy(false);
     }
@@ -48,7 +55,11 @@ export function AwardsTable({ referralCount }: { referralCount: number }) {
               <tr key={row.friends} className={row.completed ? 'awards__row--done' : undefined}>
                 <th scope="row">{t('awards.invite', { count: row.friends })}</th>
                 <td>{t('awards.coins', { coins: row.points })}</td>
-                <td>{row.completed ? t('awards.complete') : t('awards.progress', { count: Math.min(referralCount, row.friends), target: row.friends })}</td>
+                <td>
+                  {row.completed
+                    ? t('awards.complete')
+                    : t('awards.progress', { count: Math.min(referralCount, row.friends), target: row.friends })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -60,7 +71,11 @@ export function AwardsTable({ referralCount }: { referralCount: number }) {
         </Button>
         {next && (
           <p className="awards__next" data-testid="awards-next">
-            {t('awards.next', { count: Math.min(referralCount, next.friends), target: next.friends, coins: next.points })}
+            {t('awards.next', {
+              count: Math.min(referralCount, next.friends),
+              target: next.friends,
+              coins: next.points,
+            })}
           </p>
         )}
         {line && (

@@ -15,7 +15,12 @@ export function ReferralDetail() {
   const date = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
-    <section className="ref-detail" aria-labelledby="ref-detail-title" aria-busy={detail.loading || undefined} data-testid="referral-detail">
+    <section
+      className="ref-detail"
+      aria-labelledby="ref-detail-title"
+      aria-busy={detail.loading || undefined}
+      data-testid="referral-detail"
+    >
       <div className="ref-detail__head">
         <h2 id="ref-detail-title">{t('detail.title')}</h2>
         <Button variant="ghost" onClick={referralsState.clearDetail}>
@@ -36,7 +41,9 @@ export function ReferralDetail() {
           </div>
           <div>
             <dt>{t('detail.wallet')}</dt>
-            <dd title={r.wallet_address ?? undefined}>{r.wallet_address ? shortWallet(r.wallet_address) : t('detail.noWallet')}</dd>
+            <dd title={r.wallet_address ?? undefined}>
+              {r.wallet_address ? shortWallet(r.wallet_address) : t('detail.noWallet')}
+            </dd>
           </div>
           <div>
             <dt>{t('detail.joined')}</dt>

@@ -40,7 +40,11 @@ export function ReferralLink({ link }: { link: string | undefined }) {
           {state === 'copied' ? t('link.copied') : t('link.copy')}
         </Button>
         {canShare() && (
-          <Button variant="secondary" disabled={!link} onClick={() => link && void shareLink(link, t('link.shareTitle'), t('link.shareText'))}>
+          <Button
+            variant="secondary"
+            disabled={!link}
+            onClick={() => link && void shareLink(link, t('link.shareTitle'), t('link.shareText'))}
+          >
             {t('link.share')}
           </Button>
         )}

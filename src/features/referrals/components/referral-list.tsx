@@ -44,7 +44,11 @@ export function ReferralList({ rows, loading, error, onRetry, onOpen }: Props) {
             const active = isActiveReferral(r);
             const name = r.username || (r.wallet_address ? shortWallet(r.wallet_address) : t('list.noName'));
             return (
-              <li key={r.id} className={`ref-list__item ${active ? 'ref-list__item--active' : 'ref-list__item--inactive'}`} data-testid="referral-row">
+              <li
+                key={r.id}
+                className={`ref-list__item ${active ? 'ref-list__item--active' : 'ref-list__item--inactive'}`}
+                data-testid="referral-row"
+              >
                 <span className="ref-list__avatar" aria-hidden="true" />
                 <span className="ref-list__name">{name}</span>
                 <span className="ref-list__date">{t('list.joined', { date: date.format(new Date(r.joined_at)) })}</span>
@@ -53,7 +57,12 @@ export function ReferralList({ rows, loading, error, onRetry, onOpen }: Props) {
                   {!active && <span className="ref-list__why">{t('list.inactiveWhy')}</span>}
                 </span>
                 {onOpen && (
-                  <Button variant="ghost" className="ref-list__open" onClick={() => onOpen(Number(r.id))} aria-label={t('detail.open', { name })}>
+                  <Button
+                    variant="ghost"
+                    className="ref-list__open"
+                    onClick={() => onOpen(Number(r.id))}
+                    aria-label={t('detail.open', { name })}
+                  >
                     {t('list.details')}
                   </Button>
                 )}

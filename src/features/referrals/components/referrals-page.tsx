@@ -54,7 +54,13 @@ export function ReferralsPage() {
       <ReferralLink link={user?.referral_link || undefined} />
       <div className="referrals__grid">
         <AwardsTable referralCount={activeCount} />
-        <ReferralList rows={rows} loading={list.loading || rows === undefined} error={list.error} onRetry={load} onOpen={(id) => void referralsState.loadDetail(id, fetchReferral)} />
+        <ReferralList
+          rows={rows}
+          loading={list.loading || rows === undefined}
+          error={list.error}
+          onRetry={load}
+          onOpen={(id) => void referralsState.loadDetail(id, fetchReferral)}
+        />
       </div>
       <ReferralDetail />
     </div>

@@ -24,7 +24,10 @@ export const claimAnswerText = (lang: Language, answer: Pick<AddReferralReward, 
 
 /** A failed claim: the server's message in the player's language, else 'Failed to add reward'. */
 export const claimFailureText = (lang: Language, failure: ApiFailure, fallback: string) =>
-  failure.fromServer && !failure.serverFault ? localizeTaskDetail(lang, failure.message, failure.code ?? undefined) : fallback;
+  failure.fromServer && !failure.serverFault
+    ? localizeTaskDetail(lang, failure.message, failure.code ?? undefined)
+    : fallback;
 
 /** The list's failure state: 'Could not fetch referrals' unless the server gave a message. */
-export const listFailureText = (failure: ApiFailure, fallback: string) => (failure.fromServer && !failure.serverFault ? failure.message : fallback);
+export const listFailureText = (failure: ApiFailure, fallback: string) =>
+  failure.fromServer && !failure.serverFault ? failure.message : fallback;

@@ -16,5 +16,9 @@ export function detailFailureText(err: unknown, texts: { notFound: string; fallb
 
 export const referralsState = listDetailStore<Referral[], Referral>({
   list: (err) => listFailureText(toApiFailure(err, i18n.t('referrals:list.failed')), i18n.t('referrals:list.failed')),
-  detail: (err) => detailFailureText(err, { notFound: i18n.t('referrals:detail.notFound'), fallback: i18n.t('referrals:detail.failed') }),
+  detail: (err) =>
+    detailFailureText(err, {
+      notFound: i18n.t('referrals:detail.notFound'),
+      fallback: i18n.t('referrals:detail.failed'),
+    }),
 });

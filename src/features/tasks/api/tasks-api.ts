@@ -2,7 +2,13 @@
 // are written to Dexie `tasks` (documents by key) and read back with useLiveQuery.
 import type { BetaApplicationRequest, BetaApplicationResponse, BetaStatus } from '@shared/api/beta';
 import type { RewardTaskBoostResponse } from '@shared/api/mining';
-import type { CategoryReward, CompletedTaskItem, CompletedTasks, QuestReward, SocialRewardResponse } from '@shared/api/tasks';
+import type {
+  CategoryReward,
+  CompletedTaskItem,
+  CompletedTasks,
+  QuestReward,
+  SocialRewardResponse,
+} from '@shared/api/tasks';
 import type { TaskCategory } from '@shared/task-messages';
 import type { SocialNetwork } from '@shared/tasks';
 import { api } from '@/lib/api-client';

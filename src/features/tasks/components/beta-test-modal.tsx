@@ -9,7 +9,14 @@ import { currentLanguage } from '@/lib/i18n';
 import { closeModal, openModal } from '@/lib/modal-state';
 import { applyForBeta, refreshBetaStatus, refreshCompletedTasks } from '../api/tasks-api';
 import './beta-test-modal.css';
-import { BETA_FIELDS, type BetaField, type BetaValues, betaFieldCodes, betaFieldText, betaSubmitError } from '../state/beta-form';
+import {
+  BETA_FIELDS,
+  type BetaField,
+  type BetaValues,
+  betaFieldCodes,
+  betaFieldText,
+  betaSubmitError,
+} from '../state/beta-form';
 
 const INPUT: Record<BetaField, { type: string; autoComplete: string }> = {
   telegram: { type: 'text', autoComplete: 'off' },
@@ -23,7 +30,12 @@ export default function BetaTestModal() {
   const { t } = useTranslation('tasks');
   const user = useCurrentUser();
   const lang = currentLanguage();
-  const [values, setValues] = useState<BetaValues>({ telegram: '', discord: '', email: user?.email ?? '', wallet: user?.wallet_address ?? '' });
+  const [values, setValues] = useState<BetaValues>({
+    telegram: '',
+    discord: '',
+    email: user?.email ?? '',
+    wallet: user?.wallet_address ?? '',
+  });
   const [touched, setTouched] = useState<Partial<Record<BetaField, boolean>>>({});
   const [serverFields, setServerFields] = useState<Partial<Record<BetaField, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +43,8 @@ export default function BetaTestModal() {
   const codes = betaFieldCodes(values);
   const valid = Object.keys(codes).length === 0;
 
-  const fieldError = (f: BetaField) => serverFields[f] ?? (touched[f] && codes[f] ? betaFieldText(lang, codes[f]) : null);
+  const fieldError = (f: BetaField) =>
+    serverFields[f] ?? (touched[f] && codes[f] ? betaFieldText(lang, codes[f]) : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +63,8 @@ export default function BetaTestModal() {
       const shown = betaSubmitError(lang, failure, t('beta.form.failed'));
       setServerFields(shown.fields);
       setError(shown.message);
-      if (failure.code === 'beta_already_applied' || failure.code === 'beta_tasks_incomplete') await refreshBetaStatus().catch(() => undefined);
+      if (failure.code === 'beta_already_applied' || failure.code === 'beta_tasks_incomplete')
+        await refreshBetaStatus().catch(() => undefined);
       setBusy(false);
     }
   };

@@ -47,7 +47,12 @@ export function CategoryReward({ category, answer, markedClaimed }: Props) {
     <div className={`category-reward${claimed ? ' category-reward--claimed' : ''}`} data-category={category}>
       <div className="category-reward__text">
         <p className="category-reward__title">{t('category.reward', { coins: CATEGORY_REWARD_COINS })}</p>
-        <p className="category-reward__count">{t(`category.progress.${category}`, { count: Math.min(count, CATEGORY_TARGET[category]), target: CATEGORY_TARGET[category] })}</p>
+        <p className="category-reward__count">
+          {t(`category.progress.${category}`, {
+            count: Math.min(count, CATEGORY_TARGET[category]),
+            target: CATEGORY_TARGET[category],
+          })}
+        </p>
       </div>
       {claimed ? (
         <span className="quest__done">{t('category.claimed')}</span>
@@ -57,7 +62,10 @@ export function CategoryReward({ category, answer, markedClaimed }: Props) {
         </Button>
       )}
       {line && (
-        <p className={`category-reward__line quest__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`category-reward__line quest__line--${line.kind}`}
+          role={line.kind === 'error' ? 'alert' : 'status'}
+        >
           {line.text}
         </p>
       )}

@@ -17,7 +17,9 @@ export function CompletedTaskDetail({ id }: { id: number }) {
     <div className="quest__detail" data-testid="completed-task-detail" aria-busy={detail.loading || undefined}>
       {detail.loading && <Spinner size="sm" label={t('detail.loading')} />}
       {detail.error && <p role="alert">{detail.error}</p>}
-      {item && !detail.loading && <p>{t('detail.text', { date: date.format(new Date(item.completed_at)), coins: item.reward })}</p>}
+      {item && !detail.loading && (
+        <p>{t('detail.text', { date: date.format(new Date(item.completed_at)), coins: item.reward })}</p>
+      )}
       <Button variant="link" onClick={completedTasksState.clearDetail}>
         {t('detail.close')}
       </Button>

@@ -28,16 +28,28 @@ export function InviteCard({ summary }: { summary: InviteSummary }) {
       const answer = await claimReferralAwards();
       const text = taskAnswerText(lang, answer);
       setLine({ kind: 'ok', text: answer.reward ? t('quest.earned', { text, coins: answer.reward }) : text });
-      await Promise.allSettled([refreshReferrals(), refreshCompletedTasks(), refreshCurrentUser(), refreshBetaStatus()]);
+      await Promise.allSettled([
+        refreshReferrals(),
+        refreshCompletedTasks(),
+        refreshCurrentUser(),
+        refreshBetaStatus(),
+      ]);
     } catch (err) {
-      setLine({ kind: 'error', text: taskFailureText(lang, toApiFailure(err, t('errors.requestFailed')), t('errors.requestFailed')) });
+      setLine({
+        kind: 'error',
+        text: taskFailureText(lang, toApiFailure(err, t('errors.requestFailed')), t('errors.requestFailed')),
+      });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <li className={`quest quest--invites${next ? '' : ' quest--done'}`} aria-labelledby="quest-invites" data-quest="invites">
+    <li
+      className={`quest quest--invites${next ? '' : ' quest--done'}`}
+      aria-labelledby="quest-invites"
+      data-quest="invites"
+    >
       <div className="quest__main">
         <h3 id="quest-invites" className="quest__title">
           {t('invites.title')}
@@ -47,8 +59,17 @@ export function InviteCard({ summary }: { summary: InviteSummary }) {
         </p>
         {next && (
           <div className="quest__progress">
-            <progress max={next.def.invites} value={Math.min(summary.count, next.def.invites ?? 0)} aria-label={t('quest.invite.progress', { count: summary.count, target: next.def.invites })} />
-            <span>{t('quest.invite.progress', { count: Math.min(summary.count, next.def.invites ?? 0), target: next.def.invites })}</span>
+            <progress
+              max={next.def.invites}
+              value={Math.min(summary.count, next.def.invites ?? 0)}
+              aria-label={t('quest.invite.progress', { count: summary.count, target: next.def.invites })}
+            />
+            <span>
+              {t('quest.invite.progress', {
+                count: Math.min(summary.count, next.def.invites ?? 0),
+                target: next.def.invites,
+              })}
+            </span>
           </div>
         )}
         <p className="quest__action" data-testid="invites-done">

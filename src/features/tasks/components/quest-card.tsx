@@ -9,7 +9,13 @@ import { currentLanguage } from '@/lib/i18n';
 import { type ModalId, openModal } from '@/lib/modal-state';
 import { claimReferralAwards, refreshReferrals } from '@/lib/referrals';
 import { SOCIAL_LINKS } from '@/lib/social-links';
-import { checkAccountQuest, fetchCompletedTask, refreshBetaStatus, refreshCompletedTasks, rewardSocial } from '../api/tasks-api';
+import {
+  checkAccountQuest,
+  fetchCompletedTask,
+  refreshBetaStatus,
+  refreshCompletedTasks,
+  rewardSocial,
+} from '../api/tasks-api';
 import { completedTasksState } from '../state/completed-task-detail';
 import type { QuestView } from '../state/quest-list';
 import { taskAnswerText, taskFailureText } from '../state/task-text';
@@ -92,7 +98,11 @@ export function QuestCard({ view, user, boosted }: Props) {
           <>
             <span className="quest__done">{t('quest.done')}</span>
             {view.completedId !== undefined && (
-              <Button variant="link" onClick={() => void completedTasksState.loadDetail(view.completedId!, fetchCompletedTask)} aria-describedby={titleId}>
+              <Button
+                variant="link"
+                onClick={() => void completedTasksState.loadDetail(view.completedId!, fetchCompletedTask)}
+                aria-describedby={titleId}
+              >
                 {t('detail.open')}
               </Button>
             )}

@@ -32,7 +32,8 @@ export function TakeAllBoosts({ titles }: { titles: string[] }) {
         else failed = true;
       }
     }
-    if (added > 0) setLine({ kind: 'ok', text: t('boostAll.received', { percent: added * TASK_BOOST_PERCENT, total }) });
+    if (added > 0)
+      setLine({ kind: 'ok', text: t('boostAll.received', { percent: added * TASK_BOOST_PERCENT, total }) });
     else if (failed) setLine({ kind: 'error', text: t('boost.failed') });
     setBusy(false);
   };

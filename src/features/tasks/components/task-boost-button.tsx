@@ -26,7 +26,10 @@ export function TaskBoostButton({ taskTitle, boosted }: { taskTitle: string; boo
       const failure = toApiFailure(err, t('boost.failed'));
       const code = taskBoostCode(failure);
       if (code === 'boost_already_received') await markBoosted(taskTitle);
-      setLine({ kind: 'error', text: code ? t(`boost.errors.${code}`) : taskBoostFailureText(failure, t('boost.failed')) });
+      setLine({
+        kind: 'error',
+        text: code ? t(`boost.errors.${code}`) : taskBoostFailureText(failure, t('boost.failed')),
+      });
     } finally {
       setBusy(false);
     }
@@ -42,7 +45,10 @@ export function TaskBoostButton({ taskTitle, boosted }: { taskTitle: string; boo
         </Button>
       )}
       {line && (
-        <span className={`quest__boost-line quest__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>
+        <span
+          className={`quest__boost-line quest__line--${line.kind}`}
+          role={line.kind === 'error' ? 'alert' : 'status'}
+        >
           {line.text}
         </span>
       )}

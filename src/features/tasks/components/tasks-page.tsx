@@ -41,14 +41,22 @@ export function TasksPage() {
   const load = useCallback(async () => {
     setLoading(true);
     setLoadError(null);
-    const [tasks, , , me] = await Promise.allSettled([refreshCompletedTasks(), refreshReferrals(), refreshBetaStatus(), refreshCurrentUser()]);
+    const [tasks, , , me] = await Promise.allSettled([
+      refreshCompletedTasks(),
+      refreshReferrals(),
+      refreshBetaStatus(),
+      refreshCurrentUser(),
+    ]);
     if (tasks.status === 'rejected') setLoadError(toApiFailure(tasks.reason, t('errors.loadFailed')).message);
     // Quests already met are checked here, not by a CHECK press (issue 16); a refusal leaves the
     // quest's own button for the player.
     if (tasks.status === 'fulfilled' && me.status === 'fulfilled') {
       let paid = 0;
       for (const key of metAccountQuests(me.value, completedTitles(tasks.value))) {
-        paid += await checkAccountQuest(key).then((r) => r.reward ?? 0, () => 0);
+        paid += await checkAccountQuest(key).then(
+          (r) => r.reward ?? 0,
+          () => 0,
+        );
       }
       if (paid > 0) {
         await Promise.allSettled([refreshCompletedTasks(), refreshBetaStatus(), refreshCurrentUser()]);
@@ -78,7 +86,9 @@ export function TasksPage() {
         </div>
         <p className="quests__balance">
           <span className="quests__balance-label">{t('balance')}</span>
-          <span className="quests__balance-value" data-testid="coin-balance">{user?.balance ?? 0}</span>
+          <span className="quests__balance-value" data-testid="coin-balance">
+            {user?.balance ?? 0}
+          </span>
         </p>
       </header>
 
@@ -106,7 +116,11 @@ export function TasksPage() {
           <section className="quest-group" aria-labelledby="account-quests">
             <div className="quest-group__head">
               <h2 id="account-quests">{t('category.user_account_quests')}</h2>
-              <CategoryReward category="user_account_quests" answer={completed} markedClaimed={Boolean(claimed?.user_account_quests)} />
+              <CategoryReward
+                category="user_account_quests"
+                answer={completed}
+                markedClaimed={Boolean(claimed?.user_account_quests)}
+              />
             </div>
             <ul className="quest-list">
               {lists.account.map((view) => (
@@ -118,7 +132,11 @@ export function TasksPage() {
           <section className="quest-group" aria-labelledby="social-quests">
             <div className="quest-group__head">
               <h2 id="social-quests">{t('category.social_quests')}</h2>
-              <CategoryReward category="social_quests" answer={completed} markedClaimed={Boolean(claimed?.social_quests)} />
+              <CategoryReward
+                category="social_quests"
+                answer={completed}
+                markedClaimed={Boolean(claimed?.social_quests)}
+              />
             </div>
             <ul className="quest-list">
               {lists.socialCards.map((view) => (

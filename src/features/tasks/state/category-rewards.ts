@@ -3,7 +3,10 @@ import type { CompletedTasks } from '@shared/api/tasks';
 import { ACCOUNT_QUEST_COUNT, SOCIAL_CATEGORY_MIN } from '@shared/constants';
 import type { TaskCategory } from '@shared/task-messages';
 
-type Answer = Pick<CompletedTasks, 'category_completion_counts' | 'finished_user_account_quest' | 'finished_social_quest'>;
+type Answer = Pick<
+  CompletedTasks,
+  'category_completion_counts' | 'finished_user_account_quest' | 'finished_social_quest'
+>;
 
 /** What the category needs: all 3 account quests, 6 or more social quests. */
 export const CATEGORY_TARGET: Record<TaskCategory, number> = {
@@ -11,7 +14,8 @@ export const CATEGORY_TARGET: Record<TaskCategory, number> = {
   social_quests: SOCIAL_CATEGORY_MIN,
 };
 
-export const categoryCount = (answer: Answer | null | undefined, category: TaskCategory) => answer?.category_completion_counts[category] ?? 0;
+export const categoryCount = (answer: Answer | null | undefined, category: TaskCategory) =>
+  answer?.category_completion_counts[category] ?? 0;
 
 const finished = (answer: Answer, category: TaskCategory) =>
   category === 'user_account_quests' ? answer.finished_user_account_quest : answer.finished_social_quest;
@@ -21,7 +25,11 @@ const finished = (answer: Answer, category: TaskCategory) =>
  * the social one when the count is 6 or more and the flag is set. An 'already claimed' answer
  * (`markedClaimed`) also marks it claimed.
  */
-export function categoryClaimed(answer: Answer | null | undefined, category: TaskCategory, markedClaimed = false): boolean {
+export function categoryClaimed(
+  answer: Answer | null | undefined,
+  category: TaskCategory,
+  markedClaimed = false,
+): boolean {
   if (markedClaimed) return true;
   if (!answer) return false;
   const count = categoryCount(answer, category);

@@ -11,4 +11,7 @@ const failureText = (err: unknown) => {
   return taskFailureText(currentLanguage(), toApiFailure(err, fallback), fallback);
 };
 
-export const completedTasksState = listDetailStore<CompletedTasks, CompletedTaskItem>({ list: failureText, detail: failureText });
+export const completedTasksState = listDetailStore<CompletedTasks, CompletedTaskItem>({
+  list: failureText,
+  detail: failureText,
+});

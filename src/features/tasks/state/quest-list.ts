@@ -24,7 +24,12 @@ export function completedTitles(answer: Pick<CompletedTasks, 'completed_tasks'> 
   return new Set((answer?.completed_tasks ?? []).map((t) => t.task_title));
 }
 
-export function questView(def: QuestDef, titles: ReadonlySet<string>, referralCount: number, ids?: ReadonlyMap<string, number>): QuestView {
+export function questView(
+  def: QuestDef,
+  titles: ReadonlySet<string>,
+  referralCount: number,
+  ids?: ReadonlyMap<string, number>,
+): QuestView {
   const completed = titles.has(def.serverTitle);
   const completedId = ids?.get(def.serverTitle);
   if (def.invites !== undefined) {
@@ -63,7 +68,10 @@ export interface QuestLists {
   completed: QuestView[];
 }
 
-export function questLists(answer: Pick<CompletedTasks, 'completed_tasks'> | null | undefined, referralCount: number): QuestLists {
+export function questLists(
+  answer: Pick<CompletedTasks, 'completed_tasks'> | null | undefined,
+  referralCount: number,
+): QuestLists {
   const titles = completedTitles(answer);
   const ids = new Map((answer?.completed_tasks ?? []).map((t) => [t.task_title, t.id] as const));
   const account = ACCOUNT_QUESTS.map((q) => questView(q, titles, referralCount, ids));
@@ -89,7 +97,10 @@ export function questLists(answer: Pick<CompletedTasks, 'completed_tasks'> | nul
  * Account quests whose condition the player already meets but the server has not paid: checked
  * on page open, so nobody presses CHECK for what is already true (issue 16).
  */
-export function metAccountQuests(user: Pick<Me, 'username' | 'wallet_address' | 'email' | 'password_set'> | null | undefined, titles: ReadonlySet<string>): string[] {
+export function metAccountQuests(
+  user: Pick<Me, 'username' | 'wallet_address' | 'email' | 'password_set'> | null | undefined,
+  titles: ReadonlySet<string>,
+): string[] {
   if (!user) return [];
   const met: Record<string, boolean> = {
     add_nickname: Boolean(user.username),
