@@ -4,12 +4,10 @@
 import { z } from 'zod';
 
 export const fieldErrorSchema = z.object({
-  field: z
-    .string()
-    .meta({
-      description:
-        'The field, dotted for nested ones (`keys.auth`), or `body`/`query`/`params`/`headers` for the whole part',
-    }),
+  field: z.string().meta({
+    description:
+      'The field, dotted for nested ones (`keys.auth`), or `body`/`query`/`params`/`headers` for the whole part',
+  }),
   message: z.string(),
 });
 

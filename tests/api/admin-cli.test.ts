@@ -273,15 +273,13 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
       provider: 'yookassa',
       walletAddress: null,
     });
-    await t.app.db
-      .transaction()
-      .execute((trx) =>
-        bookCheckout(trx, paid, {
-          status: 'paid',
-          externalId: 'yk-payment-1',
-          charge: { amount: '898.20', currency: 'RUB' },
-        }),
-      );
+    await t.app.db.transaction().execute((trx) =>
+      bookCheckout(trx, paid, {
+        status: 'paid',
+        externalId: 'yk-payment-1',
+        charge: { amount: '898.20', currency: 'RUB' },
+      }),
+    );
     const pending = await createOrder(t.app.db, {
       userId: ids.bob,
       itemId: 'gems_50',
@@ -290,15 +288,13 @@ describe.each(testDialects())('operator CLI on %s', (dialect) => {
       provider: 'stripe',
       walletAddress: null,
     });
-    await t.app.db
-      .transaction()
-      .execute((trx) =>
-        bookCheckout(trx, pending, {
-          status: 'pending',
-          externalId: 'cs_test_2',
-          checkoutUrl: 'https://checkout.test/2',
-        }),
-      );
+    await t.app.db.transaction().execute((trx) =>
+      bookCheckout(trx, pending, {
+        status: 'pending',
+        externalId: 'cs_test_2',
+        checkoutUrl: 'https://checkout.test/2',
+      }),
+    );
 
     const all = await cli(['orders']);
     expect(all.code).toBe(0);

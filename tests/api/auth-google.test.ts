@@ -44,17 +44,15 @@ describe.each(testDialects())('Google sign-in on %s', (dialect) => {
             .writeHead(400, { 'content-type': 'application/json' })
             .end('{"error":"invalid_grant","error_description":"Bad Request"}');
         codes.delete(form.code!);
-        return res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              access_token: token,
-              id_token: 'header.payload.signature',
-              expires_in: 3599,
-              token_type: 'Bearer',
-              scope: 'openid email profile',
-            }),
-          );
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            access_token: token,
+            id_token: 'header.payload.signature',
+            expires_in: 3599,
+            token_type: 'Bearer',
+            scope: 'openid email profile',
+          }),
+        );
       }
       if (url.pathname === '/tokeninfo') {
         const token = url.searchParams.get('access_token') ?? '';

@@ -197,12 +197,10 @@ function requestFor(op: Operation, signedIn: boolean, access: string): fc.Arbitr
     },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(jsonBody, fc.nat())
-        .map(([json, cut]) => ({
-          payload: json.slice(0, cut % Math.max(1, json.length)),
-          contentType: 'application/json',
-        })),
+      arbitrary: fc.tuple(jsonBody, fc.nat()).map(([json, cut]) => ({
+        payload: json.slice(0, cut % Math.max(1, json.length)),
+        contentType: 'application/json',
+      })),
     },
     {
       weight: 1,

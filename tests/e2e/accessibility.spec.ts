@@ -105,12 +105,10 @@ const click = (page: Page, name: string) =>
 
 test.afterEach(() => {
   const lesser = [...new Set(scanned.flatMap((s) => s.minor))];
-  test
-    .info()
-    .annotations.push({
-      type: 'axe',
-      description: `${scanned.length} scans; minor/moderate rules seen: ${lesser.join(', ') || 'none'}`,
-    });
+  test.info().annotations.push({
+    type: 'axe',
+    description: `${scanned.length} scans; minor/moderate rules seen: ${lesser.join(', ') || 'none'}`,
+  });
   scanned.length = 0;
 });
 

@@ -87,12 +87,10 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId('claim-pending-hint')).toBeVisible();
     expect(await overlaps(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`), fullPage: true });
-    await test
-      .info()
-      .attach(`390-${lang}-miner-offline-pending.png`, {
-        path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`),
-        contentType: 'image/png',
-      });
+    await test.info().attach(`390-${lang}-miner-offline-pending.png`, {
+      path: test.info().outputPath(`390-${lang}-miner-offline-pending.png`),
+      contentType: 'image/png',
+    });
 
     await context.setOffline(false);
     await expect(page.getByTestId('miner-status')).toHaveClass(/mining-badge--idle/);

@@ -20,16 +20,14 @@ const pwa = load('en', 'pwa') as { offlineReady: { title: string }; install: { b
 
 async function mount() {
   const i = createInstance();
-  await i
-    .use(initReactI18next)
-    .init({
-      lng: 'en',
-      resources: { en: { pwa: load('en', 'pwa') } },
-      defaultNS: 'pwa',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      showSupportNotice: false,
-    });
+  await i.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { pwa: load('en', 'pwa') } },
+    defaultNS: 'pwa',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+  });
   const store = createStore();
   const Cards = () => (
     <>

@@ -144,15 +144,13 @@ describe.each(['en', 'ru'] as const)('the method tiles and Pay in %s', (lng) => 
 
   async function renderForm(online: boolean) {
     const i18n = createInstance();
-    await i18n
-      .use(initReactI18next)
-      .init({
-        lng,
-        resources: { [lng]: { mining: load(lng, 'mining') } },
-        defaultNS: 'mining',
-        interpolation: { escapeValue: false },
-        react: { useSuspense: false },
-      });
+    await i18n.use(initReactI18next).init({
+      lng,
+      resources: { [lng]: { mining: load(lng, 'mining') } },
+      defaultNS: 'mining',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
     const options = methodOptions({ methods: ['tether', 'card'], unavailable: { sbp: 'not_configured' } });
     render(
       <I18nextProvider i18n={i18n}>
