@@ -3,21 +3,12 @@
 // player once through the reauth prompt (features/auth, mounted by app/reauth-mount.tsx on top of
 // whatever dialog is open), which obtains a single-use string from POST /auth/reauth/, and sends
 // the same call again ONCE with `reauth`. Nothing here needs React, so any feature can use it.
-import { atom } from 'jotai';
-import { store } from './store';
+import { requestReauth } from './reauth-request';
 
 export interface Proof {
   password?: string;
   reauth?: string;
 }
-
-export interface PendingReauth {
-  id: number;
-  /** The reauth string, or null when the player closed the prompt. */
-  settle: (reauth: string | null) => void;
-}
-
-export const reauthRequestAtom = atom<PendingReauth | null>(null);
 
 /** The player closed the prompt: the change was not made (callers say nothing more). */
 export class ReauthCancelled extends Error {
@@ -25,21 +16,6 @@ export class ReauthCancelled extends Error {
     super('reauth cancelled');
     this.name = 'ReauthCancelled';
   }
-}
-
-let nextId = 1;
-
-/** Opens the prompt; resolves with a reauth string, or null when the player closes it. */
-export function requestReauth(): Promise<string | null> {
-  store.get(reauthRequestAtom)?.settle(null);
-  return new Promise((resolve) => {
-    const id = nextId++;
-    const settle = (reauth: string | null) => {
-      if (store.get(reauthRequestAtom)?.id === id) store.set(reauthRequestAtom, null);
-      resolve(reauth);
-    };
-    store.set(reauthRequestAtom, { id, settle });
-  });
 }
 
 const answerOf = (err: unknown) => {

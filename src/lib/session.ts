@@ -2,7 +2,6 @@
 // Login, e-mail confirmation and Google store both tokens; a refresh stores only the access token.
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { rememberDevice } from './devices';
 import { closeModal, openModal } from './modal-state';
 import { store } from './store';
 
@@ -44,11 +43,10 @@ export function accountOfToken(token: string | null | undefined): string | null 
 /** The signed-in account's id, or null (signed out, or a token without one). */
 export const currentAccount = () => accountOfToken(getAccessToken());
 
-/** Stores a sign-in's tokens; its `device` string (decisions §13) is kept for that account. */
+/** Stores a sign-in's tokens (its `device` string is kept by the auth feature's calls). */
 export function setTokens(tokens: { access: string; refresh: string; device?: string }): void {
   store.set(accessTokenAtom, tokens.access);
   store.set(refreshTokenAtom, tokens.refresh);
-  if (tokens.device) rememberDevice(tokens.device, accountOfToken(tokens.access));
 }
 export const setAccessToken = (access: string) => store.set(accessTokenAtom, access);
 

@@ -31,6 +31,7 @@ const devices = await import('@/lib/devices');
 const session = await import('@/lib/session');
 const { store } = await import('@/lib/store');
 const reauth = await import('@/lib/reauth');
+const reauthRequest = await import('@/lib/reauth-request');
 const authApi = await import('@/features/auth/api/auth-api');
 
 /** An access token whose `sub` is the account id (the signature is never checked by the browser). */
@@ -103,9 +104,10 @@ describe('device strings (X-Device)', () => {
       ),
     ];
     await authApi.loginWithGoogle({ access_token: 'g' });
+    // The sign-in call itself keeps the answer's string (a visitor's first page loads no device code).
     script = [
       (c) => (
-        expect(c.headers['x-device']).toBe(`${device(7, 1)},${device(3, 0)}`),
+        expect(c.headers['x-device']).toBe(`${device(9, 0)},${device(7, 1)},${device(3, 0)}`),
         json(200, { reauth: 'ra', expires_at: 'x' })
       ),
     ];
@@ -169,8 +171,8 @@ describe('registration string (X-Registration)', () => {
 describe('withReauth (403 reauth_required → prompt → one retry with reauth)', () => {
   /** Answers the prompt as soon as it opens. */
   const answerPrompt = (value: string | null) => {
-    const stop = store.sub(reauth.reauthRequestAtom, () => {
-      const pending = store.get(reauth.reauthRequestAtom);
+    const stop = store.sub(reauthRequest.reauthRequestAtom, () => {
+      const pending = store.get(reauthRequest.reauthRequestAtom);
       if (pending) queueMicrotask(() => pending.settle(value));
     });
     return stop;
@@ -192,13 +194,13 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
       detail: 'sent',
     });
     expect(calls).toHaveLength(2);
-    expect(store.get(reauth.reauthRequestAtom)).toBeNull();
+    expect(store.get(reauthRequest.reauthRequestAtom)).toBeNull();
     stop();
   });
 
   it('sends the password typed up front, and never asks when the server takes it', async () => {
     let opened = 0;
-    const stop = store.sub(reauth.reauthRequestAtom, () => opened++);
+    const stop = store.sub(reauthRequest.reauthRequestAtom, () => opened++);
     script = [
       (c) => (
         expect(c.body).toEqual({ new_email: 'n@example.com', password: 'pw12345678' }),
@@ -241,7 +243,7 @@ describe('withReauth (403 reauth_required → prompt → one retry with reauth)'
 
   it('other refusals (a wrong password, the last method) pass through without a prompt', async () => {
     let opened = 0;
-    const stop = store.sub(reauth.reauthRequestAtom, () => opened++);
+    const stop = store.sub(reauthRequest.reauthRequestAtom, () => opened++);
     script = [
       () =>
         json(400, {

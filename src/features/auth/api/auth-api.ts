@@ -20,20 +20,28 @@ import type {
   WalletRequest,
 } from '@shared/api/auth';
 import { api } from '@/lib/api-client';
-import { deviceHeaders, rememberRegistration, registrationHeaders } from '@/lib/devices';
+import { deviceHeaders, rememberDevice, rememberRegistration, registrationHeaders } from '@/lib/devices';
 import type { Proof } from '@/lib/reauth';
-import { getRefreshToken, isSignedIn } from '@/lib/session';
+import { accountOfToken, getRefreshToken, isSignedIn } from '@/lib/session';
 
-// Every sign-in call sends this browser's known-device strings (X-Device, decisions §13); the
-// answer's `device` is kept by setTokens (lib/session.ts).
+// Every sign-in call sends this browser's known-device strings (X-Device, decisions §13) and keeps
+// the answer's `device` for its account (here, not in lib/session.ts: a visitor's first page loads
+// no device code).
+async function keepDevice<T extends { access?: string; device?: string }>(answer: Promise<T>): Promise<T> {
+  const a = await answer;
+  if (a.device) rememberDevice(a.device, accountOfToken(a.access));
+  return a;
+}
 
 export const loginByEmail = (email: string, password: string) =>
-  api<TokenPair>('auth/login-by-email/', {
-    method: 'POST',
-    body: { email, password },
-    skipAuth: true,
-    headers: deviceHeaders(),
-  });
+  keepDevice(
+    api<TokenPair>('auth/login-by-email/', {
+      method: 'POST',
+      body: { email, password },
+      skipAuth: true,
+      headers: deviceHeaders(),
+    }),
+  );
 
 /** Keeps the answer's `registration`: this browser sends it back when it opens the link. */
 export const register = async (body: RegisterRequest) => {
@@ -48,10 +56,12 @@ export const register = async (body: RegisterRequest) => {
  * `password_token` to choose one at once.
  */
 export const confirmRegistration = (token: string) =>
-  api<Partial<RegistrationConfirmed>>(`auth/confirm-email/${encodeURIComponent(token)}/`, {
-    skipAuth: true,
-    headers: { ...registrationHeaders(), ...deviceHeaders() },
-  });
+  keepDevice(
+    api<Partial<RegistrationConfirmed>>(`auth/confirm-email/${encodeURIComponent(token)}/`, {
+      skipAuth: true,
+      headers: { ...registrationHeaders(), ...deviceHeaders() },
+    }),
+  );
 
 /** The link of an address ADDED to an account: works only with that account's bearer (else 403 wrong_account). */
 export const confirmAddedEmail = (token: string) =>
@@ -99,25 +109,31 @@ export const requestPasswordChange = () => api<DetailResponse>('auth/change-pass
 
 /** Sends this browser's refresh token, so the server keeps this browser signed in with a new pair. */
 export const confirmPasswordChange = (body: ConfirmPasswordChangeRequest) =>
-  api<PasswordChangedResponse>('auth/confirm-password-change/', {
-    method: 'POST',
-    body: { ...body, ...(getRefreshToken() ? { refresh: getRefreshToken()! } : {}) },
-    skipAuth: true,
-  });
+  keepDevice(
+    api<PasswordChangedResponse>('auth/confirm-password-change/', {
+      method: 'POST',
+      body: { ...body, ...(getRefreshToken() ? { refresh: getRefreshToken()! } : {}) },
+      skipAuth: true,
+    }),
+  );
 
 export const addEmailPassword = (body: AddEmailPasswordRequest) =>
   api<DetailResponse>('auth/add-email-password/', { method: 'POST', body: { ...body } });
 
 /** Token flow: Google's access token; code flow: the popup's authorization code. */
 export const loginWithGoogle = (proof: { access_token: string } | { code: string }) =>
-  api<GoogleResponse>('auth/google/', { method: 'POST', body: proof, skipAuth: true, headers: deviceHeaders() });
+  keepDevice(
+    api<GoogleResponse>('auth/google/', { method: 'POST', body: proof, skipAuth: true, headers: deviceHeaders() }),
+  );
 
 /** Signed in, the same call links Google to this account, with proof in `reauth`. */
 export const linkGoogle = (google: { access_token: string } | { code: string }, reauth: string) =>
   api<{ detail: string; action: 'linked' }>('auth/google/', { method: 'POST', body: { ...google, reauth } });
 
 export const loginWithWallet = (body: WalletRequest) =>
-  api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true, headers: deviceHeaders() });
+  keepDevice(
+    api<TokenPair>('auth/login/', { method: 'POST', body: { ...body }, skipAuth: true, headers: deviceHeaders() }),
+  );
 
 /** The new wallet's signature of the bind text, and proof of the account (decisions §13). */
 export const bindWallet = (body: WalletRequest, proof: Proof = {}) =>

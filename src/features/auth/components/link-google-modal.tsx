@@ -5,7 +5,7 @@ import { Modal } from '@/components/modal';
 import { useAppConfig } from '@/lib/app-config';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { closeModal } from '@/lib/modal-state';
-import { requestReauth } from '@/lib/reauth';
+import { requestReauth } from '@/lib/reauth-request';
 import { linkGoogle } from '../api/auth-api';
 import { loadGoogleScript, requestGoogleAccessToken, requestGoogleCode } from '../lib/google';
 import { googleErrorText } from '../lib/google-error';
