@@ -140,6 +140,10 @@ export async function startAnvil(): Promise<AnvilNode> {
     await client.waitForTransactionReceipt({ hash, timeout: WAIT_MS, pollingInterval: 50 });
     return hash;
   };
+  let automine = true;
+  // Under automine a sent transaction is waited for: anvil answers the hash before its block is
+  // always readable (a submit right after read 0 confirmations, now and then, on a loaded machine).
+  const minedIfAutomine = (hash: Hash) => (automine ? mined(hash) : Promise.resolve(hash));
 
   const node: AnvilNode = {
     rpcUrl,
@@ -177,22 +181,25 @@ export async function startAnvil(): Promise<AnvilNode> {
       );
     },
     async transfer(token, from, to, amount) {
-      const hash = await wallet(from).writeContract({
-        address: token,
-        abi: artifact.abi,
-        functionName: 'transfer',
-        args: [to, amount],
-      });
-      return hash;
+      return minedIfAutomine(
+        await wallet(from).writeContract({
+          address: token,
+          abi: artifact.abi,
+          functionName: 'transfer',
+          args: [to, amount],
+        }),
+      );
     },
     async transferThenRevert(token, from, to, amount) {
-      return wallet(from).writeContract({
-        address: token,
-        abi: artifact.abi,
-        functionName: 'transferThenRevert',
-        args: [to, amount],
-        gas: 200_000n,
-      });
+      return minedIfAutomine(
+        await wallet(from).writeContract({
+          address: token,
+          abi: artifact.abi,
+          functionName: 'transferThenRevert',
+          args: [to, amount],
+          gas: 200_000n,
+        }),
+      );
     },
     async balanceOf(token, owner) {
       return (await client.readContract({
@@ -207,6 +214,7 @@ export async function startAnvil(): Promise<AnvilNode> {
     },
     async setAutomine(on) {
       await test.setAutomine(on);
+      automine = on;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
