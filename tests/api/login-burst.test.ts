@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_FAILURES_PER_IP } from '../../server/services/throttle';
 import { API, parseMail, PASSWORD, uniqueEmail } from '../helpers/accounts';
-import { type Answer, callFrom, latencyFigures } from '../helpers/raw-http';
+import { type Answer, callFrom, defaultCostEnv, latencyFigures } from '../helpers/raw-http';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const FLOODER = '127.0.0.2';
@@ -28,23 +28,7 @@ describe('a burst of failed sign-ins against the real server (default scrypt cos
     staticDir = join(dataDir, 'static');
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>PXT</title><p>burst test</p>');
-    server = await startServerProcess({
-      env: {
-        NODE_ENV: 'test',
-        DATA_DIR: join(dataDir, 'data'),
-        STATIC_DIR: staticDir,
-        WORKER_INTERVAL_MS: '0',
-        APP_URL: 'http://app.test',
-        // Empty means the default: the OWASP cost and the default hash queue, whatever the shell has.
-        SCRYPT_LOG_N: '',
-        HASH_CONCURRENCY: '',
-        HASH_QUEUE: '',
-        HASH_QUEUE_PER_CLIENT: '',
-        TRUST_PROXY: '',
-        // A load test from one machine: request-rate limits off; the sign-in attempt limits stay on.
-        RATE_LIMITS: 'off',
-      },
-    });
+    server = await startServerProcess({ env: defaultCostEnv(join(dataDir, 'data'), staticDir) });
   });
 
   afterAll(async () => {

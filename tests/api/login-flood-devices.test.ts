@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, parseMail, PASSWORD, uniqueEmail } from '../helpers/accounts';
-import { type Answer, callFrom, latencyFigures } from '../helpers/raw-http';
+import { type Answer, callFrom, defaultCostEnv, latencyFigures } from '../helpers/raw-http';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const OWNER = '127.0.1.1';
@@ -20,22 +20,7 @@ describe('a flood of failed sign-ins from 60 addresses against the real server (
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pxt-flood-'));
-    server = await startServerProcess({
-      env: {
-        NODE_ENV: 'test',
-        DATA_DIR: join(dataDir, 'data'),
-        STATIC_DIR: '',
-        WORKER_INTERVAL_MS: '0',
-        APP_URL: 'http://app.test',
-        // Empty means the default: the OWASP cost and the default hash queue.
-        SCRYPT_LOG_N: '',
-        HASH_CONCURRENCY: '',
-        HASH_QUEUE: '',
-        HASH_QUEUE_PER_CLIENT: '',
-        TRUST_PROXY: '',
-        RATE_LIMITS: 'off',
-      },
-    });
+    server = await startServerProcess({ env: defaultCostEnv(join(dataDir, 'data')) });
   });
 
   afterAll(async () => {

@@ -52,3 +52,22 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.lengt
 /** "p50 …, max … (n)" of latencies, for the lines a load test prints (never asserted: machines are noisy). */
 export const latencyFigures = (xs: number[]) =>
   xs.length ? `p50 ${Math.round(p50(xs))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length})` : 'none';
+
+/**
+ * The environment of a real server process for sign-in load tests: the DEFAULT scrypt cost and
+ * hash queue whatever the shell has, no proxy, no worker, request-rate limits off (a load from one
+ * machine; the sign-in attempt limits stay on).
+ */
+export const defaultCostEnv = (dataDir: string, staticDir = '') => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  STATIC_DIR: staticDir,
+  WORKER_INTERVAL_MS: '0',
+  APP_URL: 'http://app.test',
+  SCRYPT_LOG_N: '',
+  HASH_CONCURRENCY: '',
+  HASH_QUEUE: '',
+  HASH_QUEUE_PER_CLIENT: '',
+  TRUST_PROXY: '',
+  RATE_LIMITS: 'off',
+});
