@@ -25,6 +25,7 @@ import security from './plugins/security';
 import shutdown from './plugins/shutdown';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
+import telegram from './plugins/telegram';
 import { apiRoutes } from './routes/index';
 import { hashQueue } from './services/hash-queue';
 import mailer from './services/mailer';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(idempotency);
   await app.register(probes);
   await app.register(payments);
+  await app.register(telegram);
   await app.register(miningWorker);
   await app.register(paymentsWorker);
   await app.register(pushReminders);

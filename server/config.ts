@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { prepareDataDir } from './lib/data-dir';
 import type { TrustProxy } from './lib/trust-proxy';
 import { stripeFrom, type StripeSettings, yookassaFrom, type YookassaSettings } from './env/payments';
+import { discordFrom, type DiscordSettings, telegramFrom, type TelegramSettings } from './env/social';
 import { declaredEnv, type Env, parseVariables } from './env/variables';
 import type { HashQueueOptions } from './services/hash-queue';
 import { type IcoSettings, loadIcoSettings } from './services/ico';
@@ -14,7 +15,7 @@ import { PROJECT_ROOT } from './project-root';
 import { loadUsdtSettings, type UsdtSettings } from './services/payments/usdt-settings';
 import type { AllowedHosts } from './services/push-endpoint-policy';
 
-export type { StripeSettings, YookassaSettings };
+export type { DiscordSettings, StripeSettings, TelegramSettings, YookassaSettings };
 
 export interface Config {
   port: number;
@@ -47,6 +48,10 @@ export interface Config {
   googleClientSecret: string | null;
   /** Google's token endpoint, where a code-flow code is exchanged (GOOGLE_TOKEN_URL; tests' stand-in). */
   googleTokenUrl: string;
+  /** The bot, Mini App and Login Widget sign-in, verified channel follows (decisions §14); null: off. */
+  telegram: TelegramSettings | null;
+  /** Verified Discord follow through OAuth2 (decisions §14); null: the follow stays a trusted click. */
+  discord: DiscordSettings | null;
   miningSessionSeconds: number;
   /** scrypt cost as log2(N) for new password hashes (OWASP: 17); tests use less for speed. */
   scryptLogN: number;
@@ -136,6 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
   const stripe = stripeFrom(known);
   const usdt = loadUsdtSettings(known);
   const ico = loadIcoSettings(known);
+  const telegram = telegramFrom(known, production);
+  const discord = discordFrom(known, production);
 
   const givenVapid =
     v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
@@ -172,6 +179,8 @@ export function loadConfig(env: Env = process.env): Config {
     googleTokeninfoUrl: v.GOOGLE_TOKENINFO_URL,
     googleClientSecret: v.GOOGLE_CLIENT_SECRET,
     googleTokenUrl: v.GOOGLE_TOKEN_URL,
+    telegram,
+    discord,
     miningSessionSeconds: v.MINING_SESSION_SECONDS,
     scryptLogN: v.SCRYPT_LOG_N,
     hashQueue: { concurrency: v.HASH_CONCURRENCY, maxWaiting: v.HASH_QUEUE, perClient: v.HASH_QUEUE_PER_CLIENT },

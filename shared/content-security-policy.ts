@@ -12,6 +12,12 @@ export const CSP_HASHES_FILE = 'csp-hashes.json';
 export const GOOGLE_GSI_SCRIPT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
+/** Telegram's Login Widget (the web's "Sign in with Telegram", loaded when a dialog offers it) and its iframe. */
+export const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js';
+const TELEGRAM_OAUTH = 'https://oauth.telegram.org';
+/** Telegram's web clients open a Mini App in an iframe: the app may be framed there while Telegram is on. */
+export const TELEGRAM_WEB_CLIENT = 'https://web.telegram.org';
+
 /** @metamask/sdk's relay (socket.io over a websocket only) and its connection events (`…/evt`). */
 const METAMASK_RELAY_HOST = 'metamask-sdk.api.cx.metamask.io';
 /** The SDK's QR dialog fetches its texts from here for es/fr/he/it/pt/tr-only browsers (English otherwise). */
@@ -32,7 +38,10 @@ const HASH = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 export const isScriptHash = (s: unknown): s is string => typeof s === 'string' && HASH.test(s);
 
 /** The directives, with the build's inline-script hashes (`sha256-…`, no quotes) allowed. */
-export function cspDirectives(inlineScriptHashes: readonly string[] = []): Record<string, string[]> {
+export function cspDirectives(
+  inlineScriptHashes: readonly string[] = [],
+  opts: { telegram?: boolean } = {},
+): Record<string, string[]> {
   const hashes = inlineScriptHashes.map((h) => {
     if (!isScriptHash(h)) throw new Error(`not a CSP hash: ${JSON.stringify(h)}`);
     return `'${h}'`;
@@ -42,8 +51,8 @@ export function cspDirectives(inlineScriptHashes: readonly string[] = []): Recor
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'self'"],
-    'script-src': ["'self'", GOOGLE_GSI_SCRIPT, ...hashes],
+    'frame-ancestors': opts.telegram ? ["'self'", TELEGRAM_WEB_CLIENT] : ["'self'"],
+    'script-src': ["'self'", GOOGLE_GSI_SCRIPT, ...(opts.telegram ? [TELEGRAM_WIDGET_SCRIPT] : []), ...hashes],
     'script-src-attr': ["'none'"],
     // 'unsafe-inline' for styles only, for the wallet SDK's QR dialog: a Stencil component that
     // writes <style> elements and sets markup with innerHTML. The app's own pages need none (React
@@ -53,15 +62,15 @@ export function cspDirectives(inlineScriptHashes: readonly string[] = []): Recor
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'"],
     'connect-src': [...CONNECT_SOURCES],
-    'frame-src': ["'self'", 'https://accounts.google.com'],
+    'frame-src': ["'self'", 'https://accounts.google.com', ...(opts.telegram ? [TELEGRAM_OAUTH] : [])],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
   };
 }
 
 /** The header value, for places that send the policy as text. */
-export function cspHeaderValue(inlineScriptHashes: readonly string[] = []): string {
-  return Object.entries(cspDirectives(inlineScriptHashes))
+export function cspHeaderValue(inlineScriptHashes: readonly string[] = [], opts: { telegram?: boolean } = {}): string {
+  return Object.entries(cspDirectives(inlineScriptHashes, opts))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }

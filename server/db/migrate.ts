@@ -18,6 +18,7 @@ import * as orders from './migrations/013-orders';
 import * as sessions from './migrations/014-sessions';
 import * as usernameSkeleton from './migrations/015-username-skeleton';
 import * as keptSecrets from './migrations/016-kept-secrets';
+import * as telegramDiscord from './migrations/017-telegram-discord';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -35,6 +36,7 @@ const steps: Record<string, Step> = {
   '014-sessions': sessions,
   '015-username-skeleton': usernameSkeleton,
   '016-kept-secrets': keptSecrets,
+  '017-telegram-discord': telegramDiscord,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -91,6 +91,38 @@ export const variables = z.object({
     default: '`https://oauth2.googleapis.com/token`',
     meaning: 'where `/auth/google/` exchanges a code-flow code',
   }),
+  TELEGRAM_BOT_TOKEN: doc(text(), {
+    default: 'unset (Telegram off)',
+    meaning:
+      "the bot's token from BotFather and its username (both or neither): Mini App and Login Widget sign-in, the bot, claim reminders (decisions §14)",
+  }),
+  TELEGRAM_BOT_USERNAME: sameRow(text()),
+  TELEGRAM_WEBHOOK_SECRET: doc(text(), {
+    default: 'required with the bot',
+    meaning:
+      'the secret Telegram sends as `X-Telegram-Bot-Api-Secret-Token` with every update to `/api/v1/telegram/webhook/` (1–256 of `A-Z a-z 0-9 _ -`)',
+  }),
+  TELEGRAM_API_BASE: doc(textOr('https://api.telegram.org'), {
+    default: '`https://api.telegram.org`',
+    meaning: 'the Bot API; https only in production; tests use a local stand-in',
+  }),
+  TELEGRAM_CHANNEL_RU: doc(text(), {
+    default: 'unset (trusted click)',
+    meaning:
+      'the Russian and international channels (`@name` or id): with one set, its follow quest pays only for members (`getChatMember`; the bot must be an administrator there)',
+  }),
+  TELEGRAM_CHANNEL_EN: sameRow(text()),
+  DISCORD_CLIENT_ID: doc(text(), {
+    default: 'unset (trusted click)',
+    meaning:
+      'the Discord application (OAuth2 redirect `APP_URL/auth/discord/callback`) and the server (guild) id, all three together: the Discord quest pays only for members',
+  }),
+  DISCORD_CLIENT_SECRET: sameRow(text()),
+  DISCORD_GUILD_ID: sameRow(text()),
+  DISCORD_API_BASE: doc(textOr('https://discord.com/api/v10'), {
+    default: '`https://discord.com/api/v10`',
+    meaning: 'https only in production; tests use a local stand-in',
+  }),
   MINING_SESSION_SECONDS: doc(int(MINING_SESSION_SECONDS_DEFAULT, 1), {
     default: String(MINING_SESSION_SECONDS_DEFAULT),
     meaning: 'mining session length (shorter for demos and tests)',

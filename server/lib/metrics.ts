@@ -5,6 +5,11 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type MailResult = 'sent' | 'failed';
 export type PushResult = 'sent' | 'failed' | 'gone';
+/** A bot message's end: sent, retried after a 429, blocked (403: no more messages), failed (given up). */
+export type BotMessageResult = 'sent' | 'retried' | 'blocked' | 'failed';
+/** A membership check's answer for a follow quest (decisions §14); `error`: Telegram or Discord did not answer. */
+export type FollowCheckResult = 'member' | 'not_member' | 'not_linked' | 'error';
+export type FollowNetwork = 'telegram_ru' | 'telegram_eng' | 'discord';
 /** Who claimed: the player through the API, or the Auto Miner's worker pass. */
 export type ClaimSource = 'player' | 'auto_miner';
 /** The worker's steps that handle a finished session. */
@@ -64,11 +69,25 @@ export function createMetrics() {
       labelNames: ['method', 'status'] as const,
       registers,
     }),
+    botMessages: new Counter({
+      name: 'pxt_bot_messages_total',
+      help: 'Telegram bot messages: sent, retried after a 429, blocked by the player (403), failed',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    followChecks: new Counter({
+      name: 'pxt_follow_checks_total',
+      help: 'Membership checks of the follow quests, by network and result (member, not_member, not_linked, error)',
+      labelNames: ['network', 'result'] as const,
+      registers,
+    }),
   };
   // Series that exist from the start read 0 rather than missing, so rates and alerts work before the first event.
   for (const source of ['player', 'auto_miner'] satisfies ClaimSource[]) metrics.claims.inc({ source }, 0);
   for (const result of ['sent', 'failed'] satisfies MailResult[]) metrics.mailSent.inc({ result }, 0);
   for (const result of ['sent', 'failed', 'gone'] satisfies PushResult[]) metrics.pushSent.inc({ result }, 0);
+  for (const result of ['sent', 'retried', 'blocked', 'failed'] satisfies BotMessageResult[])
+    metrics.botMessages.inc({ result }, 0);
   return metrics;
 }
 

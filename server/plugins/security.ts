@@ -41,7 +41,8 @@ function staticHeaders(middleware: ReturnType<typeof helmet>): [string, string][
 
 export default fp(
   async function security(app: FastifyInstance) {
-    const csp = cspHeaderValue(buildScriptHashes(app));
+    const telegram = app.config.telegram !== null;
+    const csp = cspHeaderValue(buildScriptHashes(app), { telegram });
     // helmet's headers do not depend on the request (no CSP nonce: the policy is built above), so
     // they are read from it once and set as a list: its middleware chain cost more than the headers.
     const headers = staticHeaders(
@@ -49,6 +50,9 @@ export default fp(
         contentSecurityPolicy: false,
         crossOriginEmbedderPolicy: false,
         crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        // Telegram's web clients frame the Mini App; the CSP's frame-ancestors says where instead
+        // (browsers that know it ignore X-Frame-Options, which cannot name another origin).
+        ...(telegram ? { xFrameOptions: false } : {}),
       }),
     );
     headers.unshift(['Content-Security-Policy', csp]);

@@ -28,6 +28,15 @@ export interface UsersTable {
   password_added_at: number | null;
   wallet_added_at: number | null;
   google_added_at: number | null;
+  /** The linked Telegram and Discord accounts (ids as text, unique), their names, when added (migration 017). */
+  telegram_id: string | null;
+  telegram_name: string | null;
+  telegram_added_at: number | null;
+  /** 1: the bot sends claim reminders (the /profile switch). */
+  telegram_reminders: Generated<number>;
+  discord_id: string | null;
+  discord_name: string | null;
+  discord_added_at: number | null;
 }
 
 export type Currency = 'balance' | 'token' | 'gems';
