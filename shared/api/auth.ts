@@ -144,6 +144,28 @@ export const googleRequestSchema = z.union([
 ]);
 export type GoogleRequest = z.input<typeof googleRequestSchema>;
 
+/** The Telegram Login Widget's fields, as its callback gets them (https://core.telegram.org/widgets/login). */
+export const telegramLoginSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  first_name: z.string().max(256),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  photo_url: z.string().max(2048).optional(),
+  auth_date: z.coerce.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type TelegramLogin = z.input<typeof telegramLoginSchema>;
+
+/**
+ * POST /auth/telegram/ (decisions §14): the Mini App's raw init data, or the Login Widget's fields.
+ * Signed in: links Telegram to that account instead, with proof (`password` or `reauth`).
+ */
+export const telegramRequestSchema = z.union([
+  z.object({ init_data: z.string().min(1).max(4096), ...proofFields }),
+  z.object({ login: telegramLoginSchema, ...proofFields }),
+]);
+export type TelegramRequest = z.input<typeof telegramRequestSchema>;
+
 /**
  * POST /auth/reauth/: any one sign-in proof of the signed-in player (decisions §13) — the password,
  * the account's wallet signing walletReauthText, a Google access token of the linked Google account,
@@ -189,6 +211,10 @@ export const googleResponseSchema = tokenPairSchema.extend({
   username: z.string(),
 });
 export type GoogleResponse = z.infer<typeof googleResponseSchema>;
+
+/** A Telegram sign-in answers like Google's: a new player (`registered`) chooses a username next. */
+export const telegramResponseSchema = googleResponseSchema;
+export type TelegramResponse = GoogleResponse;
 
 /** `registration`: kept by the registering browser and sent back as X-Registration with the link. */
 export const registerResponseSchema = z.object({ detail: z.string(), email: z.string(), registration: z.string() });
