@@ -1,0 +1,45 @@
+// Telegram's Login Widget (https://core.telegram.org/widgets/login) in redirect mode: its script
+// draws Telegram's button where it sits, and after the player confirms in Telegram the browser
+// comes back to /auth/telegram/callback with the signed fields in the query. The script is loaded
+// only where a dialog offers Telegram (the CSP allows it only while the server has a bot), never on
+// the first visit.
+import { TELEGRAM_WIDGET_SCRIPT } from '@shared/content-security-policy';
+
+export const TELEGRAM_CALLBACK_PATH = '/auth/telegram/callback';
+/** The widget's version, as Telegram's own snippet names it. */
+const WIDGET_VERSION = '22';
+
+/** The fields Telegram passes to the callback, as strings (the server checks their signature). */
+export const TELEGRAM_LOGIN_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
+
+/** The widget's fields from a callback query, or null when it is not one (no id or hash). */
+export function telegramLoginFromQuery(search: string): Record<string, string> | null {
+  const query = new URLSearchParams(search);
+  const login: Record<string, string> = {};
+  for (const name of TELEGRAM_LOGIN_FIELDS) {
+    const value = query.get(name);
+    if (value !== null) login[name] = value;
+  }
+  return login.id && login.hash && login.auth_date ? login : null;
+}
+
+/**
+ * Puts Telegram's button into `container` (the script inserts an iframe beside itself). Returns a
+ * function that takes it out again.
+ */
+export function mountTelegramLogin(
+  container: HTMLElement,
+  opts: { botUsername: string; lang: string; onError: () => void },
+): () => void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `${TELEGRAM_WIDGET_SCRIPT}?${WIDGET_VERSION}`;
+  script.dataset.telegramLogin = opts.botUsername;
+  script.dataset.size = 'large';
+  script.dataset.authUrl = `${window.location.origin}${TELEGRAM_CALLBACK_PATH}`;
+  script.dataset.requestAccess = 'write';
+  script.dataset.lang = opts.lang;
+  script.onerror = opts.onError;
+  container.appendChild(script);
+  return () => container.replaceChildren();
+}
