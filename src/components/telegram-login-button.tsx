@@ -6,7 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/app-config';
 import { currentLanguage } from '@/lib/i18n';
 import { mountTelegramLogin } from '@/lib/telegram-login';
-import './telegram-login-button.css';
+
+// Inline rather than a stylesheet: one chunk fewer in the first visit's preload map. Telegram
+// draws its own button in an iframe; the slot keeps a main action's height while it loads.
+const BOX = { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 } as const;
+const SLOT = {
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  minHeight: 44,
+  maxWidth: '100%',
+} as const;
+const ERROR = { margin: 0, color: 'var(--danger)', fontSize: 14, textAlign: 'center' } as const;
 
 export function TelegramLoginButton({ label }: { label?: string }) {
   const { t } = useTranslation('auth');
@@ -24,16 +35,10 @@ export function TelegramLoginButton({ label }: { label?: string }) {
 
   if (!botUsername) return null;
   return (
-    <div className="telegram-login" data-testid="telegram-login">
-      <div
-        ref={slot}
-        className="telegram-login__widget"
-        role="group"
-        aria-label={label ?? t('telegram.button')}
-        data-bot={botUsername}
-      />
+    <div className="telegram-login" style={BOX} data-testid="telegram-login">
+      <div ref={slot} style={SLOT} role="group" aria-label={label ?? t('telegram.button')} data-bot={botUsername} />
       {failed && (
-        <p className="telegram-login__error" role="alert">
+        <p style={ERROR} role="alert">
           {t('telegram.widgetFailed')}
         </p>
       )}

@@ -5,23 +5,10 @@
 // the first visit.
 import { TELEGRAM_WIDGET_SCRIPT } from '@shared/content-security-policy';
 
+/** Where Telegram sends the browser back (the app's router has the page; features/auth reads it). */
 export const TELEGRAM_CALLBACK_PATH = '/auth/telegram/callback';
 /** The widget's version, as Telegram's own snippet names it. */
 const WIDGET_VERSION = '22';
-
-/** The fields Telegram passes to the callback, as strings (the server checks their signature). */
-export const TELEGRAM_LOGIN_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
-
-/** The widget's fields from a callback query, or null when it is not one (no id or hash). */
-export function telegramLoginFromQuery(search: string): Record<string, string> | null {
-  const query = new URLSearchParams(search);
-  const login: Record<string, string> = {};
-  for (const name of TELEGRAM_LOGIN_FIELDS) {
-    const value = query.get(name);
-    if (value !== null) login[name] = value;
-  }
-  return login.id && login.hash && login.auth_date ? login : null;
-}
 
 /**
  * Puts Telegram's button into `container` (the script inserts an iframe beside itself). Returns a

@@ -9,9 +9,11 @@ import { Spinner } from '@/components/spinner';
 import { ReauthCancelled } from '@/lib/reauth';
 import { takeReturnTo } from '@/lib/return-to';
 import { isSignedIn } from '@/lib/session';
-import { telegramLoginFromQuery } from '@/lib/telegram-login';
-import { completeTelegramLogin, telegramErrorText } from '../lib/telegram-sign-in';
-import './telegram-callback-page.css';
+import { completeTelegramLogin, telegramErrorText, telegramLoginFromQuery } from '../lib/telegram-sign-in';
+// The placeholder pages' frame (already a chunk of its own): no stylesheet of this page's own.
+import '@/components/placeholder-page.css';
+
+const ERROR = { color: 'var(--danger)' } as const;
 
 export function TelegramCallbackPage() {
   const { t } = useTranslation('auth');
@@ -42,11 +44,11 @@ export function TelegramCallbackPage() {
   }, [search, navigate, t]);
 
   return (
-    <section className="telegram-callback" aria-labelledby="telegram-callback-title" data-testid="telegram-callback">
+    <section className="placeholder-page" aria-labelledby="telegram-callback-title" data-testid="telegram-callback">
       <h1 id="telegram-callback-title">{t(linking ? 'telegram.linkTitle' : 'telegram.signInTitle')}</h1>
       {error ? (
         <>
-          <p className="telegram-callback__error" role="alert">
+          <p style={ERROR} role="alert">
             {error}
           </p>
           <Button

@@ -10,6 +10,20 @@ import { linkTelegram, loginWithTelegram } from '../api/auth-api';
 
 export type TelegramOutcome = 'linked' | 'signedIn';
 
+/** The fields the widget passes to the callback, as strings (the server checks their signature). */
+const LOGIN_FIELDS = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
+
+/** The widget's fields from the callback's query, or null when it is not one (no id, date or hash). */
+export function telegramLoginFromQuery(search: string): Record<string, string> | null {
+  const query = new URLSearchParams(search);
+  const login: Record<string, string> = {};
+  for (const name of LOGIN_FIELDS) {
+    const value = query.get(name);
+    if (value !== null) login[name] = value;
+  }
+  return login.id && login.hash && login.auth_date ? login : null;
+}
+
 export async function completeTelegramLogin(login: Record<string, string>): Promise<TelegramOutcome> {
   if (isSignedIn()) {
     await withReauth((proof) => linkTelegram(login, proof));
