@@ -273,6 +273,42 @@ describe.each(testDialects())('Telegram sign-in on %s', (dialect) => {
     expect(last.json().code).toBe('last_method');
   });
 
+  it('lists a linked Discord by its name, removable with proof, never counted as a way to sign in', async () => {
+    const user = newTelegramUser();
+    const player = (await signIn({ init_data: initData(user) })).json() as { access: string };
+    const [id] = await accountsOf(user.id);
+    await t.app.db
+      .updateTable('users')
+      .set({ discord_id: `d-${user.id}`, discord_name: 'neon#0001', discord_added_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+    expect((await methods(player.access)).map((m) => [m.kind, m.label])).toEqual([
+      ['telegram', `@${user.username}`],
+      ['discord', 'neon#0001'],
+    ]);
+    const remove = async (kind: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `${API}/auth/methods/${kind}/`,
+        payload: { reauth: await reauthFor(t, player.access, { init_data: initData(user) }) },
+        headers: bearer(player.access),
+        remoteAddress: otherIp(),
+      });
+    // Discord alone would leave no way to sign in.
+    const last = await remove('telegram');
+    expect(last.statusCode).toBe(400);
+    expect(last.json().code).toBe('last_method');
+    const gone = await remove('discord');
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await methods(player.access)).map((m) => m.kind)).toEqual(['telegram']);
+    const row = await t.app.db
+      .selectFrom('users')
+      .select(['discord_id', 'discord_name', 'discord_added_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ discord_id: null, discord_name: null, discord_added_at: null });
+  });
+
   it('the account cleanup deletes replay records of expired signatures only', async () => {
     const user = newTelegramUser();
     expect((await signIn({ init_data: initData(user) })).statusCode).toBe(200);
