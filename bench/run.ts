@@ -4,7 +4,7 @@
 //   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, 1 M players)
 //   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
-//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse
+//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse, telegram
 // The bytes and browser sections measure the build in dist/; a clone without one is built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { claimsSection } from './claims';
 import { lighthouseSection } from './lighthouse';
 import { type BenchOptions, cleanup } from './context';
 import { scaleSection } from './scale';
+import { telegramSection } from './telegram';
 import { Table } from './table';
 
 const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<void> | void> = {
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<voi
   bytes: (table) => bytesSection(table),
   browser: browserSection,
   lighthouse: lighthouseSection,
+  telegram: telegramSection,
 };
 
 function parseArgs(argv: string[]): BenchOptions {

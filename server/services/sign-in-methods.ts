@@ -1,6 +1,6 @@
 // A player's sign-in methods (decisions §13) as the account row holds them: the e-mail with its
-// password, the wallet, Google (Telegram and Discord join with their links). Removing one clears its
-// columns; the last method that signs in is never removed (Discord, for quests only, does not count).
+// password, the wallet, Google, Telegram and Discord. Removing one clears its columns; the last
+// method that signs in is never removed (Discord, for quests only, does not count).
 import type { MethodKind } from '@shared/api/auth';
 import type { User } from './users';
 
@@ -19,6 +19,10 @@ export function methodsOf(user: User): Method[] {
   if (user.wallet_address)
     out.push({ kind: 'wallet', label: shortWallet(user.wallet_address), addedAt: num(user.wallet_added_at) });
   if (user.google_sub) out.push({ kind: 'google', label: user.email ?? 'Google', addedAt: num(user.google_added_at) });
+  if (user.telegram_id)
+    out.push({ kind: 'telegram', label: user.telegram_name ?? 'Telegram', addedAt: num(user.telegram_added_at) });
+  if (user.discord_id)
+    out.push({ kind: 'discord', label: user.discord_name ?? 'Discord', addedAt: num(user.discord_added_at) });
   return out;
 }
 
@@ -33,8 +37,12 @@ export function removalColumns(kind: MethodKind) {
       return { wallet_address: null, wallet_added_at: null };
     case 'google':
       return { google_sub: null, google_added_at: null };
-    default:
-      return null;
+    // telegram_reminders stays: the player's switch, which sends nothing without a link and holds
+    // their choice for a later one.
+    case 'telegram':
+      return { telegram_id: null, telegram_name: null, telegram_added_at: null };
+    case 'discord':
+      return { discord_id: null, discord_name: null, discord_added_at: null };
   }
 }
 

@@ -1,12 +1,14 @@
 // Account housekeeping (decisions §13), at most once an hour per process (the statements are
 // idempotent, so several processes doing it is harmless): registrations left unconfirmed for 7
 // days lose their address, and sessions ended (or idle past their refresh tokens' life) 30 days ago
-// are deleted with their refresh tokens.
+// are deleted with their refresh tokens; Telegram signatures past their 24 h no longer need their
+// replay record.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { REFRESH_TOKEN_SECONDS } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import { expirePendingRegistrations } from '../services/registrations';
+import { deleteExpiredTelegramHashes } from '../services/telegram-auth';
 import { onePassAtATime, runEveryInterval } from './every-interval';
 
 const HOUR = 3600_000;
@@ -14,7 +16,9 @@ const KEEP_ENDED_MS = 30 * 24 * HOUR;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accountCleanup: { tick(now?: number): Promise<{ registrations: number; sessions: number }> };
+    accountCleanup: {
+      tick(now?: number): Promise<{ registrations: number; sessions: number; telegramHashes: number }>;
+    };
   }
 }
 
@@ -34,11 +38,12 @@ export default fp(
   async function accountCleanup(app: FastifyInstance) {
     let last = 0;
     const tick = onePassAtATime(async (now) => {
-      if (now - last < HOUR) return { registrations: 0, sessions: 0 };
+      if (now - last < HOUR) return { registrations: 0, sessions: 0, telegramHashes: 0 };
       last = now;
       return {
         registrations: await expirePendingRegistrations(app.db, now),
         sessions: await deleteOldSessions(app.db, now),
+        telegramHashes: await deleteExpiredTelegramHashes(app.db, now),
       };
     });
     app.decorate('accountCleanup', { tick });

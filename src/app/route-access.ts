@@ -32,6 +32,8 @@ export const ROUTE_ACCESS = {
   '/ico': 'iso',
   '/privacy': 'public',
   '/terms': 'public',
+  /** Telegram's Login Widget returns here signed out (sign-in) or signed in (linking). */
+  '/auth/telegram/callback': 'public',
   '*': 'public',
 } as const satisfies Record<string, Access>;
 

@@ -25,6 +25,7 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/ico': () => import('./routes/ico'),
   '/privacy': () => import('./routes/privacy'),
   '/terms': () => import('./routes/terms'),
+  '/auth/telegram/callback': () => import('./routes/telegram-callback'),
   '*': () => import('./routes/landing'),
 };
 

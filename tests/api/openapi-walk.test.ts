@@ -18,8 +18,13 @@ import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 /** Valid requests per operation (each invalid variant is sent once besides); WALK_RUNS=30 walks deeper. */
 const RUNS = Number(process.env.WALK_RUNS ?? 3);
-/** 503s an unconfigured provider answers in tests (no Stripe, YooKassa or chain here): allowed only where documented. */
-const NOT_CONFIGURED = new Set(['payments_unavailable', 'chain_unavailable', 'payment_provider_unavailable']);
+/** 503s an unconfigured provider answers in tests (no Stripe, YooKassa, chain or Telegram here): allowed only where documented. */
+const NOT_CONFIGURED = new Set([
+  'payments_unavailable',
+  'chain_unavailable',
+  'payment_provider_unavailable',
+  'telegram_off',
+]);
 const SEED = Number(process.env.WALK_SEED ?? Date.now() % 2 ** 31);
 
 type Schema = Record<string, unknown> & {

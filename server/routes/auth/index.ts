@@ -7,6 +7,7 @@ import me from './me';
 import methods from './methods';
 import password from './password';
 import sessions from './sessions';
+import telegram from './telegram';
 import tokens from './tokens';
 import wallet from './wallet';
 
@@ -16,6 +17,7 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(password);
   await app.register(wallet);
   await app.register(google);
+  await app.register(telegram);
   await app.register(tokens);
   await app.register(me);
   await app.register(methods);

@@ -18,6 +18,7 @@ import { revokeActionTokens } from '../../services/action-tokens';
 import { fetchGoogleProfile } from '../../services/google';
 import { endOtherSessions } from '../../services/sessions';
 import { keepsAMethod, methodsOf, removalColumns } from '../../services/sign-in-methods';
+import { checkInitData, markTelegramHashUsed, telegramSettings } from '../../services/telegram-auth';
 import { verifyWalletBody } from '../../services/wallet-proof';
 import { markSignatureUsed, signatureReused } from '../../services/wallet-signature';
 import { currentUser, SECURITY } from './common';
@@ -77,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reauth/',
     {
       onRequest: app.requireUser,
-      config: { signIn: true, answers: { 403: ['reauth_required'] } },
+      config: { signIn: true, answers: { 403: ['reauth_required'], 503: ['telegram_off'] } },
       schema: {
         tags: ['auth'],
         security: SECURITY,
@@ -110,7 +111,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!user.google_sub || profile.sub !== user.google_sub)
           throw refuse('google_account_mismatch', 'Sign in with the Google account linked to your account.');
       } else {
-        throw refuse('telegram_not_linked', 'Your account has no Telegram linked.');
+        const identity = checkInitData(telegramSettings(app), body.init_data);
+        if (!user.telegram_id) throw refuse('telegram_not_linked', 'Your account has no Telegram linked.');
+        if (identity.id !== user.telegram_id)
+          throw refuse('telegram_account_mismatch', 'Open the app from the Telegram account linked to your account.');
+        await markTelegramHashUsed(app.db, identity);
       }
       return issueReauth(app, user.id);
     },

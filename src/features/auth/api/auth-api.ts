@@ -15,6 +15,7 @@ import type {
   ReauthResponse,
   RegisterResponse,
   RegistrationConfirmed,
+  TelegramResponse,
   TokenPair,
   WalletBoundResponse,
   WalletRequest,
@@ -138,3 +139,18 @@ export const loginWithWallet = (body: WalletRequest) =>
 /** The new wallet's signature of the bind text, and proof of the account (decisions §13). */
 export const bindWallet = (body: WalletRequest, proof: Proof = {}) =>
   api<WalletBoundResponse>('auth/add-wallet/', { method: 'POST', body: { ...body, ...proof } });
+
+/** The Login Widget's fields as its callback got them (the server checks Telegram's signature). */
+export const loginWithTelegram = (login: Record<string, string>) =>
+  keepDevice(
+    api<TelegramResponse>('auth/telegram/', {
+      method: 'POST',
+      body: { login },
+      skipAuth: true,
+      headers: deviceHeaders(),
+    }),
+  );
+
+/** Signed in, the same call links Telegram to this account, with proof (decisions §13). */
+export const linkTelegram = (login: Record<string, string>, proof: Proof = {}) =>
+  api<{ detail: string; action: 'linked' }>('auth/telegram/', { method: 'POST', body: { login, ...proof } });

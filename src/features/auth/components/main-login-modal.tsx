@@ -1,11 +1,15 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { TelegramLoginButton } from '@/components/telegram-login-button';
 import { closeModal, switchModal } from '@/lib/modal-state';
 import { SocialButton } from './social-button';
 import './auth-modals.css';
 
-/** The main login (spec §2): wallet, e-mail or Google, the privacy and terms note, an error line (the Google button's, under it). */
+/**
+ * The main login (spec §2): wallet, e-mail, Google or Telegram (each of the last two only where the
+ * server has it), the privacy and terms note, an error line (the Google button's, under it).
+ */
 export default function MainLoginModal() {
   const { t } = useTranslation('auth');
 
@@ -19,6 +23,7 @@ export default function MainLoginModal() {
           {t('main.email')}
         </Button>
         <SocialButton />
+        <TelegramLoginButton />
       </div>
       <p className="modal-note">
         <Trans

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MethodKind, MethodsResponse, SessionsResponse } from '@shared/api/auth';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
+import { TelegramLoginButton } from '@/components/telegram-login-button';
 import { toApiFailure } from '@/lib/api-errors';
 import { useAppConfig } from '@/lib/app-config';
 import { refreshCurrentUser } from '@/lib/current-user';
@@ -18,7 +19,8 @@ type Session = SessionsResponse['sessions'][number];
 
 /**
  * The profile's Security section (decisions §13): the account's sign-in methods (remove one with
- * proof; the server refuses the last and says why; add a wallet, an e-mail and password, Google)
+ * proof; the server refuses the last and says why; add a wallet, an e-mail and password, Google,
+ * Telegram through its Login Widget, which comes back to /auth/telegram/callback to link)
  * and its sessions (end one, or every one but this device).
  */
 export function SecuritySection({ email }: { email: string | null }) {
@@ -100,6 +102,7 @@ export function SecuritySection({ email }: { email: string | null }) {
         { googleConfigured: Boolean(config?.google_client_id), hasEmail: email !== null },
       )
     : null;
+  const linkTelegram = Boolean(config?.telegram) && methods !== null && !methods.some((m) => m.kind === 'telegram');
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
   return (
@@ -162,6 +165,13 @@ export function SecuritySection({ email }: { email: string | null }) {
               {t('security.addGoogle')}
             </Button>
           )}
+        </div>
+      )}
+
+      {linkTelegram && (
+        <div className="profile-security__telegram" data-testid="link-telegram">
+          <span>{t('security.addTelegram')}</span>
+          <TelegramLoginButton label={t('security.addTelegram')} />
         </div>
       )}
 
