@@ -169,13 +169,14 @@ export type TelegramRequest = z.input<typeof telegramRequestSchema>;
 /**
  * POST /auth/reauth/: any one sign-in proof of the signed-in player (decisions §13) — the password,
  * the account's wallet signing walletReauthText, a Google access token of the linked Google account,
- * or Telegram's init data — answers a single-use `reauth` string valid 5 minutes.
+ * or Telegram's init data (Mini App) or Login Widget fields (web) — answers a single-use `reauth` string valid 5 minutes.
  */
 export const reauthRequestSchema = z.union([
   z.object({ password: anyPassword }),
   walletRequestSchema,
   z.object({ access_token: z.string().min(1).max(4096) }),
   z.object({ init_data: z.string().min(1).max(4096) }),
+  z.object({ login: telegramLoginSchema }),
 ]);
 export type ReauthRequest = z.input<typeof reauthRequestSchema>;
 

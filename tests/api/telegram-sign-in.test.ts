@@ -238,6 +238,22 @@ describe.each(testDialects())('Telegram sign-in on %s', (dialect) => {
     expect(none.json().code).toBe('telegram_not_linked');
   });
 
+  it("reauth on the web takes the Login Widget's fields of the account's own Telegram, once", async () => {
+    const user = newTelegramUser();
+    const player = (await signIn({ login: widget(user, Math.floor(Date.now() / 1000) - 60) })).json() as {
+      access: string;
+    };
+    const fields = widget(user);
+    const ok = await post('/auth/reauth/', { login: fields }, player.access);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ reauth: expect.any(String), expires_at: expect.any(String) });
+    expect((await post('/auth/reauth/', { login: fields }, player.access)).json().code).toBe('telegram_data_used');
+    const other = await post('/auth/reauth/', { login: widget(newTelegramUser()) }, player.access);
+    expect(other.json().code).toBe('telegram_account_mismatch');
+    const tampered = await post('/auth/reauth/', { login: { ...widget(user), first_name: 'Eve' } }, player.access);
+    expect(tampered.json().code).toBe('telegram_data_invalid');
+  });
+
   it('DELETE /auth/methods/telegram/ removes it with proof, never as the last method', async () => {
     const owner = await registerAndConfirm(t);
     const user = newTelegramUser();

@@ -18,7 +18,7 @@ import { revokeActionTokens } from '../../services/action-tokens';
 import { fetchGoogleProfile } from '../../services/google';
 import { endOtherSessions } from '../../services/sessions';
 import { keepsAMethod, methodsOf, removalColumns } from '../../services/sign-in-methods';
-import { checkInitData, markTelegramHashUsed, telegramSettings } from '../../services/telegram-auth';
+import { checkTelegramProof, markTelegramHashUsed, telegramSettings } from '../../services/telegram-auth';
 import { verifyWalletBody } from '../../services/wallet-proof';
 import { markSignatureUsed, signatureReused } from '../../services/wallet-signature';
 import { currentUser, SECURITY } from './common';
@@ -111,7 +111,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!user.google_sub || profile.sub !== user.google_sub)
           throw refuse('google_account_mismatch', 'Sign in with the Google account linked to your account.');
       } else {
-        const identity = checkInitData(telegramSettings(app), body.init_data);
+        // Inside the Mini App its init data; on the web the Login Widget's fields.
+        const identity = checkTelegramProof(telegramSettings(app), body);
         if (!user.telegram_id) throw refuse('telegram_not_linked', 'Your account has no Telegram linked.');
         if (identity.id !== user.telegram_id)
           throw refuse('telegram_account_mismatch', 'Open the app from the Telegram account linked to your account.');
