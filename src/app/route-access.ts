@@ -32,6 +32,7 @@ export const ROUTE_ACCESS = {
   '/ico': 'iso',
   '/privacy': 'public',
   '/terms': 'public',
+  '/auth/discord/callback': 'signedIn',
   '*': 'public',
 } as const satisfies Record<string, Access>;
 

@@ -25,6 +25,7 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/ico': () => import('./routes/ico'),
   '/privacy': () => import('./routes/privacy'),
   '/terms': () => import('./routes/terms'),
+  '/auth/discord/callback': () => import('./routes/discord-callback'),
   '*': () => import('./routes/landing'),
 };
 

@@ -38,6 +38,7 @@ describe('route access (spec §2, §6)', () => {
       '/ico': 'iso',
       '/privacy': 'public',
       '/terms': 'public',
+      '/auth/discord/callback': 'signedIn',
     });
   });
 
