@@ -23,7 +23,10 @@ export interface DiscordStandIn {
   guildId: string;
   /** Settings for createTestApp / a server process. */
   env: Record<string, string>;
-  /** The consent page: a code for `user`, as Discord appends it to the redirect URI. */
+  /**
+   * The consent page: a code for `user`, as Discord appends it to the redirect URI; the code is
+   * bound to that URI (the app's own callback unless a test read another from the authorize URL).
+   */
   authorize(user: DiscordUser, opts?: { scope?: string; redirectUri?: string }): string;
   /** Discord user id → in the guild. */
   setMember(userId: string, member: boolean): void;
@@ -45,11 +48,11 @@ async function readText(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startDiscordStandIn(opts: { appUrl: string }): Promise<DiscordStandIn> {
+export async function startDiscordStandIn(opts: { appUrl?: string } = {}): Promise<DiscordStandIn> {
   const clientId = '112233445566778899';
   const clientSecret = `secret-${randomBytes(12).toString('hex')}`;
   const guildId = '998877665544332211';
-  const redirect = `${opts.appUrl}/auth/discord/callback`;
+  const redirect = opts.appUrl ? `${opts.appUrl}/auth/discord/callback` : null;
   const codes = new Map<string, { user: DiscordUser; scope: string; redirectUri: string }>();
   const tokens = new Map<string, { user: DiscordUser; scope: string }>();
   const members = new Set<string>();
@@ -136,11 +139,9 @@ export async function startDiscordStandIn(opts: { appUrl: string }): Promise<Dis
     },
     authorize(user, o = {}) {
       const code = randomBytes(15).toString('base64url');
-      codes.set(code, {
-        user,
-        scope: o.scope ?? 'identify guilds.members.read',
-        redirectUri: o.redirectUri ?? redirect,
-      });
+      const redirectUri = o.redirectUri ?? redirect;
+      if (!redirectUri) throw new Error('authorize: no redirect URI (start the stand-in with appUrl or pass one)');
+      codes.set(code, { user, scope: o.scope ?? 'identify guilds.members.read', redirectUri });
       return code;
     },
     setMember(userId, member) {
