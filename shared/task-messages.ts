@@ -29,6 +29,10 @@ export const TASK_MESSAGE_CODES = [
   'category_reward_granted',
   'no_new_rewards',
   'referral_rewards_granted',
+  'telegram_not_linked',
+  'discord_not_linked',
+  'not_a_member',
+  'check_unavailable',
 ] as const;
 export type TaskMessageCode = (typeof TASK_MESSAGE_CODES)[number];
 
@@ -111,6 +115,27 @@ export const TASK_MESSAGES: readonly TaskMessage[] = [
   // decisions §7 Deviation: the client says "Not enough referrals for new awards".
   { code: 'no_new_rewards', ru: 'Нет новых наград', en: 'Not enough referrals for new awards' },
   { code: 'referral_rewards_granted', ru: 'Награды за приглашения начислены', en: 'Referral awards granted' },
+  // Verified follows (decisions §14): the quest card shows these as the step still to do.
+  {
+    code: 'telegram_not_linked',
+    ru: 'Сначала подключите Telegram к аккаунту',
+    en: 'Connect Telegram to your account first',
+  },
+  {
+    code: 'discord_not_linked',
+    ru: 'Сначала подключите Discord к аккаунту',
+    en: 'Connect Discord to your account first',
+  },
+  {
+    code: 'not_a_member',
+    ru: 'Вы ещё не вступили: вступите и проверьте снова',
+    en: 'You have not joined yet: join, then check again',
+  },
+  {
+    code: 'check_unavailable',
+    ru: 'Проверка сейчас недоступна, попробуйте через минуту',
+    en: 'The check is unavailable right now. Try again in a minute',
+  },
 ];
 
 /** The message of a code (and, for per-category codes, its category). */

@@ -19,6 +19,7 @@ import * as sessions from './migrations/014-sessions';
 import * as usernameSkeleton from './migrations/015-username-skeleton';
 import * as keptSecrets from './migrations/016-kept-secrets';
 import * as telegramDiscord from './migrations/017-telegram-discord';
+import * as discordToken from './migrations/018-discord-token';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -37,6 +38,7 @@ const steps: Record<string, Step> = {
   '015-username-skeleton': usernameSkeleton,
   '016-kept-secrets': keptSecrets,
   '017-telegram-discord': telegramDiscord,
+  '018-discord-token': discordToken,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -10,7 +10,8 @@ export type ActionKind =
   | 'change_email'
   | 'change_password'
   | 'undo_email_change'
-  | 'reauth';
+  | 'reauth'
+  | 'discord_state';
 
 const HOUR = 60 * 60 * 1000;
 /** Confirmations live 24 hours, anything that sets a password 1 hour (decisions §5). */
@@ -24,6 +25,8 @@ export const ACTION_TTL_MS: Record<ActionKind, number> = {
   undo_email_change: 72 * HOUR,
   // Proof of a sign-in method for the next account change (decisions §13): used at once or never.
   reauth: 5 * 60 * 1000,
+  // The OAuth2 `state` of one trip to Discord's consent page and back (decisions §14): this player's, once.
+  discord_state: 10 * 60 * 1000,
 };
 
 export const PASSWORD_KINDS: ActionKind[] = ['reset_password', 'change_password'];

@@ -42,7 +42,13 @@ export function removalColumns(kind: MethodKind) {
     case 'telegram':
       return { telegram_id: null, telegram_name: null, telegram_added_at: null };
     case 'discord':
-      return { discord_id: null, discord_name: null, discord_added_at: null };
+      return {
+        discord_id: null,
+        discord_name: null,
+        discord_added_at: null,
+        discord_token: null,
+        discord_token_expires_at: null,
+      };
   }
 }
 

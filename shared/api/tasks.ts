@@ -33,6 +33,14 @@ export const socialRewardResponseSchema = z.object({
 });
 export type SocialRewardResponse = z.infer<typeof socialRewardResponseSchema>;
 
+/**
+ * GET /tasks/follows/: whether the accounts the verified follows are checked with are linked
+ * (decisions §14). `discord_linked` is false while Discord must be connected again (token expired).
+ * Which follows are checked at all is the public config's `verified_follows`.
+ */
+export const followsSchema = z.object({ telegram_linked: z.boolean(), discord_linked: z.boolean() });
+export type Follows = z.infer<typeof followsSchema>;
+
 export const completedTaskSchema = z.object({
   id: z.number().int(),
   /** The Russian server title of shared/tasks.ts. */

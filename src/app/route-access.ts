@@ -34,6 +34,7 @@ export const ROUTE_ACCESS = {
   '/terms': 'public',
   /** Telegram's Login Widget returns here signed out (sign-in) or signed in (linking). */
   '/auth/telegram/callback': 'public',
+  '/auth/discord/callback': 'signedIn',
   '*': 'public',
 } as const satisfies Record<string, Access>;
 

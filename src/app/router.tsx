@@ -26,6 +26,7 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/privacy': () => import('./routes/privacy'),
   '/terms': () => import('./routes/terms'),
   '/auth/telegram/callback': () => import('./routes/telegram-callback'),
+  '/auth/discord/callback': () => import('./routes/discord-callback'),
   '*': () => import('./routes/landing'),
 };
 

@@ -295,7 +295,13 @@ describe.each(testDialects())('Telegram sign-in on %s', (dialect) => {
     const [id] = await accountsOf(user.id);
     await t.app.db
       .updateTable('users')
-      .set({ discord_id: `d-${user.id}`, discord_name: 'neon#0001', discord_added_at: Date.now() })
+      .set({
+        discord_id: `d-${user.id}`,
+        discord_name: 'neon#0001',
+        discord_added_at: Date.now(),
+        discord_token: 'sealed',
+        discord_token_expires_at: Date.now() + 60_000,
+      })
       .where('id', '=', id)
       .execute();
     expect((await methods(player.access)).map((m) => [m.kind, m.label])).toEqual([
@@ -319,10 +325,17 @@ describe.each(testDialects())('Telegram sign-in on %s', (dialect) => {
     expect((await methods(player.access)).map((m) => m.kind)).toEqual(['telegram']);
     const row = await t.app.db
       .selectFrom('users')
-      .select(['discord_id', 'discord_name', 'discord_added_at'])
+      .select(['discord_id', 'discord_name', 'discord_added_at', 'discord_token', 'discord_token_expires_at'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ discord_id: null, discord_name: null, discord_added_at: null });
+    // Its OAuth token goes with it: nothing of the Discord account stays behind.
+    expect(row).toEqual({
+      discord_id: null,
+      discord_name: null,
+      discord_added_at: null,
+      discord_token: null,
+      discord_token_expires_at: null,
+    });
   });
 
   it('the account cleanup deletes replay records of expired signatures only', async () => {

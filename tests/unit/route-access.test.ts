@@ -39,6 +39,7 @@ describe('route access (spec §2, §6)', () => {
       '/privacy': 'public',
       '/terms': 'public',
       '/auth/telegram/callback': 'public',
+      '/auth/discord/callback': 'signedIn',
     });
   });
 

@@ -37,6 +37,9 @@ export interface UsersTable {
   discord_id: string | null;
   discord_name: string | null;
   discord_added_at: number | null;
+  /** The Discord OAuth2 access token, encrypted (services/discord.ts), and when Discord expires it (migration 018). */
+  discord_token: string | null;
+  discord_token_expires_at: number | null;
 }
 
 export type Currency = 'balance' | 'token' | 'gems';

@@ -1,5 +1,6 @@
 // Every /auth/* call of spec §7 and decisions §13, split by concern.
 import type { FastifyInstance } from 'fastify';
+import discord from './discord';
 import email from './email';
 import emailChange from './email-change';
 import google from './google';
@@ -18,6 +19,7 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(wallet);
   await app.register(google);
   await app.register(telegram);
+  await app.register(discord);
   await app.register(tokens);
   await app.register(me);
   await app.register(methods);

@@ -1,11 +1,13 @@
 // The quest calls of spec §7 (Tasks, the beta application, the task boost). Answers the page shows
 // are written to Dexie `tasks` (documents by key) and read back with useLiveQuery.
 import type { BetaApplicationRequest, BetaApplicationResponse, BetaStatus } from '@shared/api/beta';
+import type { DiscordLinkRequest, DiscordLinkResponse, DiscordStart } from '@shared/api/discord';
 import type { RewardTaskBoostResponse } from '@shared/api/mining';
 import type {
   CategoryReward,
   CompletedTaskItem,
   CompletedTasks,
+  Follows,
   QuestReward,
   SocialRewardResponse,
 } from '@shared/api/tasks';
@@ -22,6 +24,8 @@ export const TASK_DOCS = {
   boosted: 'boosted',
   /** Categories an 'already claimed' answer marked claimed. */
   claimed: 'claimed',
+  /** Which accounts the verified follows are checked with are linked (GET /tasks/follows/). */
+  follows: 'follows',
 } as const;
 
 const put = (key: string, value: unknown) => db.tasks.put({ key, value, fetchedAt: Date.now() });
@@ -41,6 +45,19 @@ export const checkAccountQuest = (questKey: string) => {
 
 export const rewardSocial = (network: SocialNetwork) =>
   api<SocialRewardResponse>('tasks/social-media-reward/', { method: 'POST', body: { network } });
+
+/** Verified follows (decisions §14): whether Telegram and Discord are linked, for the cards' steps. */
+export async function refreshFollows(): Promise<Follows> {
+  const answer = await api<Follows>('tasks/follows/');
+  await put(TASK_DOCS.follows, answer);
+  return answer;
+}
+
+/** The address of Discord's consent page for this player (with its single-use `state`). */
+export const startDiscord = () => api<DiscordStart>('auth/discord/start/');
+
+export const linkDiscord = (body: DiscordLinkRequest) =>
+  api<DiscordLinkResponse>('auth/discord/', { method: 'POST', body: { ...body } });
 
 export async function refreshCompletedTasks(): Promise<CompletedTasks> {
   const answer = await api<CompletedTasks>('tasks/completed/');

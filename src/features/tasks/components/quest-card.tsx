@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Me } from '@shared/api/auth';
+import type { SocialRewardResponse } from '@shared/api/tasks';
 import { Button } from '@/components/button';
 import { toApiFailure } from '@/lib/api-errors';
 import { refreshCurrentUser } from '@/lib/current-user';
@@ -20,12 +21,15 @@ import { completedTasksState } from '../state/completed-task-detail';
 import type { QuestView } from '../state/quest-list';
 import { taskAnswerText, taskFailureText } from '../state/task-text';
 import { CompletedTaskDetail } from './completed-task-detail';
+import { FollowSteps } from './follow-steps';
 import { TaskBoostButton } from './task-boost-button';
 
 interface Props {
   view: QuestView;
   user: Me | undefined;
   boosted: boolean;
+  /** A follow the server checks (decisions §14), with whether its account is linked (undefined: not known yet). */
+  verifiedFollow?: { linked: boolean | undefined };
 }
 
 type Line = { kind: 'ok' | 'error'; text: string } | null;
@@ -42,7 +46,7 @@ function offerFor(code: string | null, user: Me | undefined): ModalId | null {
 const afterReward = () => Promise.allSettled([refreshCompletedTasks(), refreshCurrentUser(), refreshBetaStatus()]);
 
 /** One quest (spec §3 task fields): title, action text, coins, its button, and the result line. */
-export function QuestCard({ view, user, boosted }: Props) {
+export function QuestCard({ view, user, boosted, verifiedFollow }: Props) {
   const { t } = useTranslation('tasks');
   const { def, completed } = view;
   const [busy, setBusy] = useState(false);
@@ -74,6 +78,12 @@ export function QuestCard({ view, user, boosted }: Props) {
   const rewardLine = (answer: { detail: string; code?: string; reward?: number }) => {
     const text = taskAnswerText(lang, answer);
     return answer.reward ? t('quest.earned', { text, coins: answer.reward }) : text;
+  };
+
+  const followPaid = async (answer: SocialRewardResponse | null) => {
+    const coins = answer?.rewards.find((r) => r.network === def.network)?.reward;
+    if (answer) setLine({ kind: 'ok', text: rewardLine({ ...answer, reward: coins }) });
+    await afterReward();
   };
 
   const claimInvites = () =>
@@ -108,7 +118,7 @@ export function QuestCard({ view, user, boosted }: Props) {
             )}
             <TaskBoostButton taskTitle={def.serverTitle} boosted={boosted} />
           </>
-        ) : def.network ? (
+        ) : def.network && verifiedFollow ? null : def.network ? (
           // A real link, so the channel opens in a new tab even where pop-ups are blocked; the
           // click itself is the trusted follow the server pays for (decisions §7).
           <a
@@ -137,6 +147,9 @@ export function QuestCard({ view, user, boosted }: Props) {
           </Button>
         )}
       </div>
+      {def.network && verifiedFollow && !completed && (
+        <FollowSteps network={def.network} linked={verifiedFollow.linked} titleId={titleId} onReward={followPaid} />
+      )}
       {view.completedId !== undefined && <CompletedTaskDetail id={view.completedId} />}
       {line && (
         <div className={`quest__line quest__line--${line.kind}`} role={line.kind === 'error' ? 'alert' : 'status'}>

@@ -2,14 +2,23 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetaStatus } from '@shared/api/beta';
-import type { CompletedTasks } from '@shared/api/tasks';
+import type { PublicConfig } from '@shared/api/config';
+import type { CompletedTasks, Follows } from '@shared/api/tasks';
+import type { SocialNetwork } from '@shared/tasks';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { toApiFailure } from '@/lib/api-errors';
+import { loadAppConfig, useAppConfig } from '@/lib/app-config';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import { refreshReferrals, storedActiveReferralCount } from '@/lib/referrals';
-import { checkAccountQuest, refreshBetaStatus, refreshCompletedTasks, TASK_DOCS } from '../api/tasks-api';
+import {
+  checkAccountQuest,
+  refreshBetaStatus,
+  refreshCompletedTasks,
+  refreshFollows,
+  TASK_DOCS,
+} from '../api/tasks-api';
 import { completedTitles, metAccountQuests, questLists } from '../state/quest-list';
 import { BetaBlock } from './beta-block';
 import { CategoryReward } from './category-reward';
@@ -24,6 +33,15 @@ function useTaskDoc<T>(key: string): T | null | undefined {
   return useLiveQuery(async () => ((await db.tasks.get(key))?.value as T | undefined) ?? null, [key]);
 }
 
+const anyVerified = (config: PublicConfig) => Object.values(config.verified_follows).some(Boolean);
+
+/** The follow card's steps when the server checks that follow (decisions §14), else undefined. */
+function verifiedFollow(config: PublicConfig | null, follows: Follows | null | undefined, network?: SocialNetwork) {
+  if (!config || !network || !config.verified_follows[network]) return undefined;
+  const linked = network === 'discord' ? follows?.discord_linked : follows?.telegram_linked;
+  return { linked };
+}
+
 /** /tasks: the account and social quests, their category rewards and the beta test (spec §3, §4). */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
@@ -32,6 +50,8 @@ export function TasksPage() {
   const beta = useTaskDoc<BetaStatus>(TASK_DOCS.beta);
   const boosted = useTaskDoc<string[]>(TASK_DOCS.boosted);
   const claimed = useTaskDoc<Record<string, boolean>>(TASK_DOCS.claimed);
+  const follows = useTaskDoc<Follows>(TASK_DOCS.follows);
+  const config = useAppConfig();
   // Invite quests count active friends only (decisions §12), as the server does.
   const referralCount = useLiveQuery(storedActiveReferralCount) ?? 0;
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -46,6 +66,7 @@ export function TasksPage() {
       refreshReferrals(),
       refreshBetaStatus(),
       refreshCurrentUser(),
+      loadAppConfig().then((c) => (anyVerified(c) ? refreshFollows() : null)),
     ]);
     if (tasks.status === 'rejected') setLoadError(toApiFailure(tasks.reason, t('errors.loadFailed')).message);
     // Quests already met are checked here, not by a CHECK press (issue 16); a refusal leaves the
@@ -140,7 +161,13 @@ export function TasksPage() {
             </div>
             <ul className="quest-list">
               {lists.socialCards.map((view) => (
-                <QuestCard key={view.def.key} view={view} user={user} boosted={boostedSet.has(view.def.serverTitle)} />
+                <QuestCard
+                  key={view.def.key}
+                  view={view}
+                  user={user}
+                  boosted={boostedSet.has(view.def.serverTitle)}
+                  verifiedFollow={verifiedFollow(config, follows, view.def.network)}
+                />
               ))}
               <InviteCard summary={lists.invites} />
             </ul>
