@@ -48,8 +48,8 @@ const BATCH = 100;
 const CONCURRENCY = 8;
 /** Tries before a message that keeps meeting network errors is given up. */
 const MAX_ATTEMPTS = 5;
-/** The first retry's wait after a network error; doubled each try. */
-const BACKOFF_MS = 5_000;
+/** The first retry's wait after a network error; doubled each try (30 s, 1, 2, 4 min: an outage of minutes is ridden out). */
+const BACKOFF_MS = 30_000;
 /** A reminder not sent within this long is not worth sending (the player has likely claimed by then). */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -97,6 +97,8 @@ export default fp(
     const leaseMs = telegram.settings.timeoutMs + 30_000;
     /** A 429 holds every send of this process until then. */
     let pausedUntil = 0;
+    /** Set when the app closes: the sends under way finish, no more rows are taken. */
+    let closing = false;
 
     type Claimed = { id: number; lease: number };
     const empty = (): DrainResult => ({ sent: 0, retried: 0, blocked: 0, failed: 0, dropped: 0 });
@@ -222,7 +224,7 @@ export default fp(
       const result = empty();
       for (;;) {
         const now = Date.now();
-        if (now < pausedUntil) break;
+        if (closing || now < pausedUntil) break;
         const claimed = await claim(now);
         if (claimed.length === 0) break;
         let next = 0;
@@ -287,9 +289,14 @@ export default fp(
       }
     };
     app.decorate('telegramReminders', { drain, idle });
+    // After the mining worker's preClose (registered earlier): its last pass may have queued rows,
+    // left for the next process to send; only the sends under way are waited for.
+    app.addHook('preClose', async () => {
+      closing = true;
+      await idle();
+    });
+    // Its preClose after the one above, which already stopped the drains taking more rows.
     runEveryInterval(app, 'bot reminders', drain);
-    // After the mining worker's preClose (registered earlier): its last pass may have queued more.
-    app.addHook('preClose', idle);
   },
   { name: 'telegram-reminders', dependencies: ['config', 'db', 'metrics', 'telegram', 'mining-worker'] },
 );

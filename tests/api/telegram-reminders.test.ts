@@ -320,6 +320,29 @@ describe.each(testDialects())('telegram reminders on %s', (dialect) => {
     expect(await counted(app, 'failed')).toBe(failedBefore + 1);
   });
 
+  it('lets the sends under way finish when the app closes, and takes no more rows', async () => {
+    // Long enough for the test to see the send under way, short enough not to hold the close long.
+    const app = await otherProcess({ timeoutMs: 2000 });
+    extra.splice(extra.indexOf(app), 1);
+    const [p, q] = [await tgPlayer(), await tgPlayer()];
+    await endedSession(p);
+    tg.hang = true;
+    try {
+      await app.miningWorker.tick();
+      // Once the closing process holds p's row, a row for q becomes due: it is left to the others.
+      await expect.poll(async () => (await rowsOf(p.id))[0]?.claimed_until ?? null, { timeout: 10_000 }).not.toBeNull();
+      await queueReadyReminder(t.app.db, { userId: q.id, sessionId: 1e9 + q.id, endsAt: Date.now() }, Date.now());
+      await app.close();
+    } finally {
+      tg.hang = false;
+    }
+    // The hanging send ended (timed out) and was settled before the database closed.
+    expect((await rowsOf(p.id))[0]).toMatchObject({ state: 'queued', attempts: 1, claimed_until: null });
+    expect((await rowsOf(q.id))[0]).toMatchObject({ state: 'queued', attempts: 0 });
+    await t.app.telegramReminders!.drain();
+    expect(sentTo(q.telegramId)).toHaveLength(1);
+  });
+
   it('sends each reminder exactly once with two processes running their workers on the same database', async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => tgPlayer()));
     const [a, b] = [await otherProcess(), await otherProcess()];
