@@ -288,6 +288,21 @@ describe.each(testDialects())('telegram webhook limits and absence on %s', (dial
     }
   });
 
+  it('starts and is ready while Telegram is down', async () => {
+    tg.down = true;
+    try {
+      const t = await createTestApp(dialect, tg.env);
+      try {
+        expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+        expect(t.app.telegramBot).not.toBeNull();
+      } finally {
+        await t.close();
+      }
+    } finally {
+      tg.down = false;
+    }
+  });
+
   it("does not count Telegram's updates against its address, but counts callers without the secret", async () => {
     // Anonymous calls limited to 6 a minute per address here.
     const t = await createTestApp(dialect, { ...tg.env, RATE_LIMITS: 'on', RATE_LIMIT_FACTOR: '0.02' });
