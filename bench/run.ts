@@ -4,11 +4,12 @@
 //   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, 1 M players)
 //   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
-//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse, telegram
+//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse, telegram, bot
 // The bytes and browser sections measure the build in dist/; a clone without one is built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { apiSection } from './api';
+import { botSection } from './bot';
 import { browserSection } from './browser';
 import { bytesSection } from './bytes';
 import { claimsSection } from './claims';
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<voi
   browser: browserSection,
   lighthouse: lighthouseSection,
   telegram: telegramSection,
+  bot: botSection,
 };
 
 function parseArgs(argv: string[]): BenchOptions {

@@ -26,6 +26,7 @@ import shutdown from './plugins/shutdown';
 import staticApp from './plugins/static-app';
 import swagger from './plugins/swagger';
 import telegram from './plugins/telegram';
+import telegramBot from './plugins/telegram-bot';
 import { apiRoutes } from './routes/index';
 import { hashQueue } from './services/hash-queue';
 import mailer from './services/mailer';
@@ -33,6 +34,7 @@ import accountCleanup from './workers/account-cleanup';
 import miningWorker from './workers/mining-worker';
 import paymentsWorker from './workers/payments-worker';
 import pushReminders from './workers/push-reminders';
+import telegramReminders from './workers/telegram-reminders';
 
 export interface BuildOptions {
   /** Use this database instead of opening the one the config names. */
@@ -97,9 +99,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(probes);
   await app.register(payments);
   await app.register(telegram);
+  await app.register(telegramBot);
   await app.register(miningWorker);
   await app.register(paymentsWorker);
   await app.register(pushReminders);
+  await app.register(telegramReminders);
   await app.register(accountCleanup);
 
   await app.register(apiRoutes, { prefix: API_BASE });

@@ -8,6 +8,7 @@ import { grantCommand } from './commands/grant';
 import { helpCommand } from './commands/help';
 import { ordersCommand } from './commands/orders';
 import { seasonCommand } from './commands/season';
+import { telegramCommand } from './commands/telegram';
 import { usersCommand } from './commands/users';
 import { type Command, CliError, createContext } from './context';
 
@@ -19,6 +20,7 @@ const commands: Command[] = [
   blogCommand,
   seasonCommand,
   backupCommand,
+  telegramCommand,
 ];
 commands.push(helpCommand(() => commands));
 

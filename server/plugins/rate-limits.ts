@@ -51,6 +51,13 @@ const SIGN_IN_EXCEPTIONS: Record<string, number> = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A caller that proves itself at the edge, cheaply (a webhook's secret header), is not counted:
+     * the Telegram webhook's bursts come from a few of Telegram's addresses. Others are counted as usual.
+     */
+    rateLimitExempt?: (request: FastifyRequest) => boolean;
+  }
   interface FastifyInstance {
     /** Counts an answer 404 against the unknown-route limit; throws 429 beyond it (a no-op with RATE_LIMITS=off). */
     limitNotFound(request: FastifyRequest): Promise<void>;
@@ -107,6 +114,7 @@ export default fp(
       if (request.is404) return null;
       const url = request.routeOptions.url ?? '';
       if (UNLIMITED.has(url)) return null;
+      if (request.routeOptions.config?.rateLimitExempt?.(request) === true) return null;
       if (request.routeOptions.config?.signIn === true) return signIn;
       if (url === '/api' || url.startsWith('/api/')) return request.userId !== null ? player : anonymous;
       // What is left is @fastify/static's route: the app's files and client routes.

@@ -15,6 +15,7 @@ import blog from './blog/index';
 import arcade from './arcade/index';
 import ico from './ico/index';
 import push from './push/index';
+import telegram from './telegram/index';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(config);
@@ -32,4 +33,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(arcade);
   await app.register(ico);
   await app.register(push);
+  await app.register(telegram);
 }

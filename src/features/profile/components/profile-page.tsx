@@ -13,6 +13,7 @@ import { signedInAtom } from '@/lib/session';
 import { requestPasswordChange } from '../api/profile-api';
 import { profileView } from '../state/profile-view';
 import { SecuritySection } from './security-section';
+import { TelegramReminders } from './telegram-reminders';
 import './profile.css';
 
 /** /profile (public): the player's account, or a sign-in prompt for visitors. */
@@ -167,6 +168,8 @@ function PlayerProfile() {
           </p>
         )}
       </div>
+
+      <TelegramReminders />
 
       <SecuritySection email={view.email} />
     </section>
