@@ -14,6 +14,8 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, newWallet, otherIp, signLogin } from '../helpers/accounts';
+import { startDiscordStandIn, type DiscordStandIn } from '../helpers/discord-stand-in';
+import { startTelegramStandIn, type TelegramStandIn } from '../helpers/telegram-stand-in';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 /** Valid requests per operation (each invalid variant is sent once besides); WALK_RUNS=30 walks deeper. */
@@ -498,10 +500,19 @@ async function walk(t: TestApp, label: string, runs: number, invalid: boolean): 
 
 describe.each(testDialects())('the OpenAPI document walked on %s', (dialect) => {
   let t: TestApp;
+  let telegram: TelegramStandIn;
+  let discord: DiscordStandIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // Telegram and Discord on (local stand-ins), so their routes are walked past the "off" answer.
+    telegram = await startTelegramStandIn({ channels: { ru: '@pxt_ru', en: '@pxt_en' } });
+    discord = await startDiscordStandIn({ appUrl: 'http://app.test' });
+    t = await createTestApp(dialect, { ...telegram.env, ...discord.env });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await telegram.close();
+    await discord.close();
+  });
 
   it('describes for every operation its error answers, security, Idempotency-Key and rules (decisions §15)', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
