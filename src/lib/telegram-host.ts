@@ -9,23 +9,18 @@ import { atom } from 'jotai';
 
 const LAUNCH_PARAMS_KEY = 'tapps/launchParams';
 
-function keptLaunchParams(): boolean {
-  try {
-    const hash = location.hash.slice(1);
-    if (hash.includes('tgWebAppVersion=')) sessionStorage.setItem(LAUNCH_PARAMS_KEY, JSON.stringify(hash));
-    return sessionStorage.getItem(LAUNCH_PARAMS_KEY) !== null;
-  } catch {
-    return false; // storage blocked: not a Telegram WebView
-  }
+let launched = false;
+try {
+  const hash = location.hash.slice(1);
+  if (hash.includes('tgWebAppVersion=')) sessionStorage.setItem(LAUNCH_PARAMS_KEY, JSON.stringify(hash));
+  launched =
+    sessionStorage.getItem(LAUNCH_PARAMS_KEY) !== null ||
+    'TelegramWebviewProxy' in window ||
+    (self !== top && (location.ancestorOrigins?.[0] ?? document.referrer).startsWith('https://web.telegram.org'));
+  if (launched) document.documentElement.dataset.host = 'telegram';
+} catch {
+  // Storage blocked (not a Telegram WebView), or no page at all (the build's prerender).
 }
-
-const framedByTelegram = () =>
-  window.self !== window.top &&
-  (location.ancestorOrigins?.[0] ?? document.referrer).startsWith('https://web.telegram.org');
-
-const launched =
-  typeof window !== 'undefined' && (keptLaunchParams() || 'TelegramWebviewProxy' in window || framedByTelegram());
-if (launched) document.documentElement.dataset.host = 'telegram';
 
 /** Opened as a Telegram Mini App (fixed for the page's life; `html[data-host=telegram]` tells CSS). */
 export const isTelegramLaunch = () => launched;
