@@ -140,6 +140,25 @@ test('a new player is signed in without a tap, chooses a username, and the bot�
   expect(await events(page, 'web_app_expand')).not.toHaveLength(0);
 });
 
+test('the bot’s button opens the referral link (?refCode=…) in Telegram: it counts as on the web', async ({
+  page,
+  baseURL,
+}) => {
+  await openInTelegram(page, { user: telegramUser('Crew'), path: '/?refCode=crew77' });
+  const dialog = page.getByRole('dialog', { name: 'Choose your username' });
+  const completion = page.waitForRequest(
+    (r) => r.url().endsWith('/api/v1/auth/complete-registration/') && r.method() === 'PATCH',
+  );
+  await dialog.getByLabel('Username').fill('CrewTg');
+  await dialog.getByRole('button', { name: 'Save and continue' }).click();
+  // The launch parameters (the signed init data) are not part of the link kept.
+  expect((await completion).postDataJSON()).toEqual({
+    username: 'CrewTg',
+    referral_link: `${baseURL}/?refCode=crew77`,
+  });
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
+
 test('Telegram’s theme colours, light and dark, replace the app’s own', async ({ page }) => {
   await openInTelegram(page, { user: telegramUser('Day'), theme: LIGHT });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -42,6 +42,9 @@ export function startMiniApp(): void {
     return;
   }
   attempt('launch parameters', () => keepStartReferral(retrieveLaunchParams().tgWebAppStartParam));
+  // The SDK has them now (and sessionStorage keeps them): out of the address, where the referral
+  // handler would keep the signed init data as part of the visitor's referral link.
+  history.replaceState(history.state, '', location.pathname + location.search);
   attempt('theme', followTelegramTheme);
   attempt('mini app', () => miniApp.mount());
   attempt('back button', () => backButton.mount());
