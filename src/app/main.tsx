@@ -1,12 +1,14 @@
 // Entry: the store, translations and router are wired here; the current user is fetched at start.
 // On `/` the build prerendered the landing page into #root (scripts/vite-plugin-prerender.ts): it
 // is hydrated once the page's module and the translations it shows are here; elsewhere #root is
-// empty and the app renders from scratch.
-import { StrictMode } from 'react';
+// empty and the app renders from scratch. Opened inside Telegram, the Mini App's part (Telegram's SDK)
+// is loaded first and started before the app renders; anywhere else it is never requested.
+import { StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { refreshCurrentUser, watchCurrentUser } from '../lib/current-user';
 import { i18n, i18nReady } from '../lib/i18n';
+import { isTelegramLaunch } from '../lib/telegram-host';
 import { Providers } from './providers';
 import { AppRoutes, preloadLanding } from './router';
 import './global.css';
@@ -17,21 +19,38 @@ void refreshCurrentUser();
 // The service worker, install offer and update checks load after start (not first-visit JavaScript).
 void import('../features/pwa/lib/sw-registration').then((pwa) => pwa.startPwa());
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>
-);
+function render(MiniAppLayer?: ComponentType) {
+  const app = (
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+          {MiniAppLayer && <MiniAppLayer />}
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>
+  );
+  const container = document.getElementById('root')!;
+  if (container.firstElementChild) {
+    void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() =>
+      hydrateRoot(container, app),
+    );
+  } else {
+    createRoot(container).render(app);
+  }
+}
 
-const container = document.getElementById('root')!;
-if (container.firstElementChild) {
-  void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() =>
-    hydrateRoot(container, app),
+if (isTelegramLaunch()) {
+  void import('../features/telegram/mini-app').then(
+    (telegram) => {
+      telegram.startMiniApp();
+      render(telegram.MiniAppLayer);
+    },
+    (err: unknown) => {
+      console.warn(err);
+      render();
+    },
   );
 } else {
-  createRoot(container).render(app);
+  render();
 }

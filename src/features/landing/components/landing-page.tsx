@@ -149,7 +149,7 @@ export function LandingPage() {
             ))}
           </div>
         </article>
-        <article className="panel">
+        <article className="panel" data-pwa-hint>
           <h2>{t('install.title')}</h2>
           <p>{t('install.text')}</p>
         </article>

@@ -22,6 +22,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { openModal } from '@/lib/modal-state';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatPxt } from '@/lib/format-pxt';
+import { telegramHaptic } from '@/lib/telegram-haptic';
 import { formatCountdown, formatDateTime, formatRate, formatTime } from '../lib/format';
 import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';
 import {
@@ -162,7 +163,10 @@ export function MinerPage() {
     const balanceBefore = user?.token ?? 0;
     try {
       const r = await claim();
-      if (r.kind !== 'queued') setReward({ amount: r.data.reward, balanceBefore });
+      if (r.kind !== 'queued') {
+        setReward({ amount: r.data.reward, balanceBefore });
+        telegramHaptic('success');
+      }
     } catch (err) {
       const f = miningFailure(err, 'claim', t);
       promptIfSignedOut(f);

@@ -1,14 +1,16 @@
 // The signed-in player's part of the PWA layer (its own chunk: it reads Dexie). It mirrors the
 // number of outbox calls still waiting into `pendingCallsAtom` for the offline banner, asks for a
 // Background Sync when calls are queued, offers claim reminders on the miner page, and shows a
-// reminder itself when one arrives while the player looks at their miner.
+// reminder itself when one arrives while the player looks at their miner. Inside Telegram the bot
+// sends the reminders (decisions §14; a Mini App's frame or WebView cannot ask for notifications).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import { pendingCount } from '@/lib/outbox';
+import { inTelegramAtom } from '@/lib/telegram-host';
 import { useFromNextPageUnlessAsked } from '../lib/from-next-page';
 import { pushSupported } from '../lib/push-subscription';
 import { requestOutboxSync } from '../lib/sw-registration';
@@ -21,6 +23,7 @@ export default function PlayerPwa() {
   const pending = useLiveQuery(() => pendingCount(), [], 0);
   const { pathname } = useLocation();
   const user = useCurrentUser();
+  const inTelegram = useAtomValue(inTelegramAtom);
   // Mining sessions are the rows of kind 'session' (the mining feature keeps other rows beside them).
   const sessions = useLiveQuery(() => db.sessions.filter((row) => row.kind === 'session').count());
 
@@ -35,7 +38,9 @@ export default function PlayerPwa() {
   // This layer arrives when the page is idle: a card pushed in then shoves the miner being read
   // (layout shift 0.08 on a phone, issue 14). It comes with the next page, or at once when the
   // player's own Start on this page made it due.
-  const offered = useFromNextPageUnlessAsked(hasMined === undefined ? undefined : hasMined && pushSupported());
+  const offered = useFromNextPageUnlessAsked(
+    hasMined === undefined ? undefined : hasMined && !inTelegram && pushSupported(),
+  );
   return (
     <>
       <ReminderLine />

@@ -1,10 +1,12 @@
 // The app-wide PWA pieces, stacked in one dock in the flow under the header: offline banner, update prompt, install offer,
 // and — for a signed-in player — the outbox watcher and the claim-reminder switch (their own chunk,
-// because they read Dexie, which a visitor's pages never load).
+// because they read Dexie, which a visitor's pages never load). Inside Telegram the app is a Mini App:
+// nothing to install (decisions §14).
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { signedInAtom } from '@/lib/session';
+import { inTelegramAtom } from '@/lib/telegram-host';
 import { onNavigate } from '../lib/worker-messages';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
@@ -16,13 +18,14 @@ const PlayerPwa = lazy(() => import('./player-pwa'));
 
 export default function PwaLayer() {
   const signedIn = useAtomValue(signedInAtom);
+  const inTelegram = useAtomValue(inTelegramAtom);
   useRouteFromNotification();
   return (
     <div className="pwa-dock">
       <OfflineBanner />
       <UpdatePrompt />
       <OfflineReady />
-      <InstallPrompt />
+      {!inTelegram && <InstallPrompt />}
       {signedIn && (
         <Suspense fallback={null}>
           <PlayerPwa />

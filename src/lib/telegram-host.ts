@@ -1,0 +1,28 @@
+// Is this page a Telegram Mini App (decisions §14)? Answered at start without Telegram's SDK, which
+// only a Mini App loads (src/features/telegram, from main.tsx): this file is part of every first visit,
+// so it stays this small. Telegram passes its launch parameters in the address's hash
+// (tgWebAppData, tgWebAppVersion, tgWebAppPlatform…); the app's first navigation drops the hash, so
+// they are kept in sessionStorage under the key the SDK reads them back from (@tma.js/bridge:
+// `tapps/launchParams`, JSON), where they also survive a reload. Telegram's mobile clients give the
+// page `TelegramWebviewProxy`; its web client frames the page from web.telegram.org.
+import { atom } from 'jotai';
+
+const LAUNCH_PARAMS_KEY = 'tapps/launchParams';
+
+let launched = false;
+try {
+  const hash = location.hash.slice(1);
+  if (hash.includes('tgWebAppVersion=')) sessionStorage.setItem(LAUNCH_PARAMS_KEY, JSON.stringify(hash));
+  launched =
+    sessionStorage.getItem(LAUNCH_PARAMS_KEY) !== null ||
+    'TelegramWebviewProxy' in window ||
+    (self !== top && (location.ancestorOrigins?.[0] ?? document.referrer).startsWith('https://web.telegram.org'));
+  if (launched) document.documentElement.dataset.host = 'telegram';
+} catch {
+  // Storage blocked (not a Telegram WebView), or no page at all (the build's prerender).
+}
+
+/** Opened as a Telegram Mini App (fixed for the page's life; `html[data-host=telegram]` tells CSS). */
+export const isTelegramLaunch = () => launched;
+/** The same, for components (e.g. the PWA layer offers no install inside Telegram). */
+export const inTelegramAtom = atom(launched);
