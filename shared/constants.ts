@@ -40,6 +40,8 @@ export const STATE_REFRESH_AFTER_CONFIRM_MS = 2000;
 export const LANGUAGE_RELOAD_GUARD_MS = 2000;
 
 export const ACCOUNT_QUEST_COUNT = 3;
+/** Every quest of shared/tasks.ts (the landing shows the number without loading the list; a unit test holds them equal). */
+export const QUEST_COUNT = 15;
 export const SOCIAL_CATEGORY_MIN = 6;
 export const CATEGORY_REWARD_COINS = 100;
 export const BETA_REQUIRED_TASKS = 9;

@@ -8,6 +8,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { refreshCurrentUser, watchCurrentUser } from '../lib/current-user';
 import { i18n, i18nReady } from '../lib/i18n';
+import { isSignedIn, signedInAtom } from '../lib/session';
+import { store } from '../lib/store';
 import { isTelegramLaunch } from '../lib/telegram-host';
 import { Providers } from './providers';
 import { AppRoutes, preloadLanding } from './router';
@@ -15,6 +17,14 @@ import './global.css';
 
 watchCurrentUser();
 void refreshCurrentUser();
+// The outbox replay loads once a player is signed in (now or later): never for a visitor.
+const unwatch = store.sub(signedInAtom, startSync);
+function startSync() {
+  if (!isSignedIn()) return;
+  unwatch?.();
+  void import('./outbox-sync').then((sync) => sync.startOutboxSync());
+}
+startSync();
 
 // The service worker, install offer and update checks load after start (not first-visit JavaScript).
 void import('../features/pwa/lib/sw-registration').then((pwa) => pwa.startPwa());

@@ -11,7 +11,6 @@ import { PwaMount } from '../features/pwa/components/pwa-mount';
 import { replayEarlyTap } from '../lib/early-taps';
 import { restoreScrollAfterLanguageReload } from '../lib/language';
 import { ModalMount } from './modal-mount';
-import { OutboxSync } from './outbox-sync';
 import { ReauthMount } from './reauth-mount';
 import { ReturnAfterSignIn } from './return-after-sign-in';
 import { QueryLinks } from './query-links';
@@ -52,7 +51,6 @@ export function RootLayout() {
       <ReturnAfterSignIn />
       <ModalMount />
       <ReauthMount />
-      <OutboxSync />
     </>
   );
 }

@@ -32,9 +32,9 @@ export const ROUTE_ACCESS = {
   '/ico': 'iso',
   '/privacy': 'public',
   '/terms': 'public',
-  /** Telegram's Login Widget returns here signed out (sign-in) or signed in (linking). */
-  '/auth/telegram/callback': 'public',
-  '/auth/discord/callback': 'signedIn',
+  /** Telegram's Login Widget returns here signed out (sign-in) or signed in (linking); Discord's
+   * OAuth2 only signed in (routes/auth-callback.tsx guards that page like /tasks). */
+  '/auth/:provider/callback': 'public',
   '*': 'public',
 } as const satisfies Record<string, Access>;
 

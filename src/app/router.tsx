@@ -25,8 +25,7 @@ const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/ico': () => import('./routes/ico'),
   '/privacy': () => import('./routes/privacy'),
   '/terms': () => import('./routes/terms'),
-  '/auth/telegram/callback': () => import('./routes/telegram-callback'),
-  '/auth/discord/callback': () => import('./routes/discord-callback'),
+  '/auth/:provider/callback': () => import('./routes/auth-callback'),
   '*': () => import('./routes/landing'),
 };
 

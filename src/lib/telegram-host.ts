@@ -7,7 +7,7 @@
 // page `TelegramWebviewProxy`; its web client frames the page from web.telegram.org.
 import { atom } from 'jotai';
 
-const LAUNCH_PARAMS_KEY = 'tapps/launchParams';
+export const LAUNCH_PARAMS_KEY = 'tapps/launchParams';
 
 let launched = false;
 try {

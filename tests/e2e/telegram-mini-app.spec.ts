@@ -64,7 +64,14 @@ const telegramUser = (first_name: string): TelegramTestUser => ({
 /** Opens `path` as Telegram opens the Mini App, for `user` (fresh init data each time: each is accepted once). */
 async function openInTelegram(
   page: Page,
-  opts: { user: TelegramTestUser; theme?: Record<string, string>; startParam?: string; path?: string },
+  opts: {
+    user: TelegramTestUser;
+    theme?: Record<string, string>;
+    startParam?: string;
+    path?: string;
+    /** False: init data as Telegram clients before Bot API 8.0 send it, without `signature`. */
+    signed?: boolean;
+  },
 ) {
   await page.addInitScript(() => {
     const w = window as unknown as { __telegramEvents: TelegramEvent[]; TelegramWebviewProxy: unknown };
@@ -80,7 +87,7 @@ async function openInTelegram(
     tgWebAppData: signInitData(BOT_TOKEN, {
       user: opts.user,
       startParam: opts.startParam,
-      signature: randomBytes(64).toString('base64url'),
+      signature: opts.signed === false ? undefined : randomBytes(64).toString('base64url'),
     }),
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'android',
@@ -138,6 +145,15 @@ test('a new player is signed in without a tap, chooses a username, and the bot�
   // Telegram was told the app is ready and to take the full height.
   expect(await events(page, 'web_app_ready')).not.toHaveLength(0);
   expect(await events(page, 'web_app_expand')).not.toHaveLength(0);
+});
+
+test('a Telegram client older than Bot API 8.0 (init data without signature): still signed in without a tap', async ({
+  page,
+}) => {
+  const signIn = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/telegram/'));
+  await openInTelegram(page, { user: telegramUser('Oldclient'), signed: false });
+  expect((await signIn).status()).toBe(200);
+  await expect(page.getByRole('dialog', { name: 'Choose your username' })).toBeVisible();
 });
 
 test('the bot’s button opens the referral link (?refCode=…) in Telegram: it counts as on the web', async ({

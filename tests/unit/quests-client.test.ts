@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedTasks } from '@shared/api/tasks';
 import { taskMessage } from '@shared/task-messages';
-import { ACCOUNT_QUESTS, inviteServerTitle, SOCIAL_QUESTS } from '@shared/tasks';
+import { QUEST_COUNT } from '@shared/constants';
+import { ACCOUNT_QUESTS, ALL_QUESTS, inviteServerTitle, SOCIAL_QUESTS } from '@shared/tasks';
 import { betaFieldCodes, betaSubmitError } from '@/features/tasks/state/beta-form';
 import { categoryClaimed, categoryReady } from '@/features/tasks/state/category-rewards';
 import { completedTitles, metAccountQuests, questLists } from '@/features/tasks/state/quest-list';
@@ -304,5 +305,11 @@ describe('issue 16: fewer taps on the quests page', () => {
     expect(lists.invites).toMatchObject({ count: 5, done: 1, total: 9, claimable: true });
     expect(lists.invites.next?.def.invites).toBe(4);
     expect(lists.completed.map((q) => q.def.key)).toEqual(['invite_2']);
+  });
+});
+
+describe('the quest count the landing page shows', () => {
+  it('is the number of quests in the list', () => {
+    expect(QUEST_COUNT).toBe(ALL_QUESTS.length);
   });
 });

@@ -38,8 +38,7 @@ describe('route access (spec §2, §6)', () => {
       '/ico': 'iso',
       '/privacy': 'public',
       '/terms': 'public',
-      '/auth/telegram/callback': 'public',
-      '/auth/discord/callback': 'signedIn',
+      '/auth/:provider/callback': 'public',
     });
   });
 

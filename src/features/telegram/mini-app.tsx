@@ -15,7 +15,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setTelegramHaptic } from '@/lib/telegram-haptic';
 import { keepStartReferral } from './lib/start-referral';
-import { signInWithInitData } from './lib/telegram-sign-in';
+import { launchInitData, signInWithInitData } from './lib/telegram-sign-in';
 import { followTelegramTheme } from './lib/telegram-theme';
 import './mini-app.css';
 
@@ -37,8 +37,11 @@ export function startMiniApp(): void {
   try {
     init();
   } catch (err) {
-    // No launch parameters (opened outside a Mini App launch): the app stays as on the web.
+    // No launch parameters, or ones the SDK refuses: Telegram clients before Bot API 8.0 send init
+    // data without `signature`, which the server's check does not need. The player is signed in
+    // from the data as Telegram gave it; the rest of the app stays as on the web.
     console.warn('Telegram SDK:', err);
+    attempt('sign-in', () => signInWithInitData(launchInitData()));
     return;
   }
   attempt('launch parameters', () => keepStartReferral(retrieveLaunchParams().tgWebAppStartParam));

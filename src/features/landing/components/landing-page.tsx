@@ -11,8 +11,8 @@ import {
   REFERRAL_BOOST_PERCENT,
   TASK_BOOST_PERCENT,
   TEMP_BOOST_VALUE,
+  QUEST_COUNT,
 } from '@shared/constants';
-import { ALL_QUESTS } from '@shared/tasks';
 import { Button } from '@/components/button';
 import { openModal } from '@/lib/modal-state';
 import { signedInAtom } from '@/lib/session';
@@ -79,7 +79,7 @@ export function LandingPage() {
           </div>
           <div>
             <dt>{t('stats.questsLabel')}</dt>
-            <dd>{t('stats.quests', { count: ALL_QUESTS.length })}</dd>
+            <dd>{t('stats.quests', { count: QUEST_COUNT })}</dd>
           </div>
         </dl>
       </section>
