@@ -240,6 +240,47 @@ test('a returning player: the back button away from /, going back, a claim with 
     .toBe(true);
 });
 
+test('a Telegram-only player confirms adding an e-mail with Telegram, once the app is opened again', async ({
+  page,
+}) => {
+  const user = telegramUser('Proof');
+  await openInTelegram(page, { user });
+  const dialog = page.getByRole('dialog', { name: 'Choose your username' });
+  await dialog.getByLabel('Username').fill('ProofTg');
+  await dialog.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(dialog).toBeHidden();
+
+  const addEmail = async () => {
+    await page.goto('/profile');
+    await page.locator('#security').getByRole('button', { name: 'Add e-mail and password' }).click();
+    const form = page.getByRole('dialog', { name: /e-mail and password/i });
+    await form.getByLabel('E-mail').fill(`proof-${user.id}@example.com`);
+    await form.getByLabel('Password', { exact: true }).fill('proof1234');
+    await form.getByLabel('Repeat password').fill('proof1234');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(prompt).toBeVisible();
+    return prompt;
+  };
+
+  // This launch's data signed the player in: it cannot prove anything again, and the prompt says why.
+  let prompt = await addEmail();
+  await prompt.getByRole('button', { name: 'Confirm with Telegram' }).click();
+  await expect(prompt.getByRole('alert')).toContainText('open it again from the bot');
+  await page.keyboard.press('Escape');
+
+  // Opened again from Telegram (signed in already: the new data is not spent) — it proves the player.
+  await openInTelegram(page, { user });
+  await expect(page.getByTestId('player-block')).toContainText('ProofTg');
+  prompt = await addEmail();
+  const reauth = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/reauth/'));
+  await prompt.getByRole('button', { name: 'Confirm with Telegram' }).click();
+  expect((await reauth).status()).toBe(200);
+  await expect(prompt).toBeHidden();
+  // The change went through: the address waits for its confirmation link.
+  await expect(page.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible();
+});
+
 test.describe('on an iPhone', () => {
   test.use({ userAgent: IPHONE_UA });
 

@@ -264,10 +264,14 @@ describe('what the prompt and the Security section offer', async () => {
   const { reauthChoices } = await import('@/features/auth/lib/reauth-choices');
   const { addableMethods } = await import('@/features/profile/state/security-view');
 
-  it('the prompt offers the proofs the account has (Google only where configured)', () => {
-    expect(reauthChoices(['password', 'wallet'], false)).toEqual({ password: true, wallet: true, google: false });
-    expect(reauthChoices(['wallet', 'google'], true)).toEqual({ password: false, wallet: true, google: true });
-    expect(reauthChoices(['google', 'discord'], false)).toEqual({ password: false, wallet: false, google: false });
+  it('the prompt offers the proofs the account has (Google only where configured, Telegram only inside it)', () => {
+    const none = { password: false, wallet: false, google: false, telegram: false };
+    expect(reauthChoices(['password', 'wallet'], false)).toEqual({ ...none, password: true, wallet: true });
+    expect(reauthChoices(['wallet', 'google'], true)).toEqual({ ...none, wallet: true, google: true });
+    expect(reauthChoices(['google', 'discord'], false)).toEqual(none);
+    expect(reauthChoices(['telegram'], false)).toEqual(none);
+    expect(reauthChoices(['telegram'], false, true)).toEqual({ ...none, telegram: true });
+    expect(reauthChoices(['password'], false, true)).toEqual({ ...none, password: true });
   });
 
   it('the Security section offers to add what is missing', () => {

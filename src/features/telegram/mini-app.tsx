@@ -15,7 +15,8 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setTelegramHaptic } from '@/lib/telegram-haptic';
 import { keepStartReferral } from './lib/start-referral';
-import { launchInitData, signInWithInitData } from './lib/telegram-sign-in';
+import { launchInitData } from '@/lib/telegram-launch';
+import { signInWithInitData } from './lib/telegram-sign-in';
 import { followTelegramTheme } from './lib/telegram-theme';
 import './mini-app.css';
 

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/spinner';
 import { toApiFailure } from '@/lib/api-errors';
 import { loadAppConfig, useAppConfig } from '@/lib/app-config';
 import { useCurrentUser } from '@/lib/current-user';
+import { launchInitData } from '@/lib/telegram-launch';
 import { findProvider, isUserRejection, signText } from '@/lib/wallet';
 import { getMethods, reauthenticate } from '../api/auth-api';
 import { requestGoogleAccessToken } from '../lib/google';
@@ -32,7 +33,7 @@ export default function ReauthPrompt({ settle }: Props) {
   const config = useAppConfig();
   const [kinds, setKinds] = useState<MethodKind[] | null>(null);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'password' | 'wallet' | 'google' | null>(null);
+  const [busy, setBusy] = useState<'password' | 'wallet' | 'google' | 'telegram' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
@@ -56,7 +57,8 @@ export default function ReauthPrompt({ settle }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const choices = reauthChoices(kinds ?? [], Boolean(config?.google_client_id));
+  const initData = launchInitData();
+  const choices = reauthChoices(kinds ?? [], Boolean(config?.google_client_id), initData !== undefined);
 
   const done = (reauth: string) => settle(reauth);
 
@@ -120,6 +122,20 @@ export default function ReauthPrompt({ settle }: Props) {
     }
   };
 
+  const byTelegram = async () => {
+    if (!initData) return;
+    setBusy('telegram');
+    setError(null);
+    try {
+      done((await reauthenticate({ init_data: initData })).reauth);
+    } catch (err) {
+      // Each launch's data proves once (the sign-in may have spent it): a reopened app brings new data.
+      if (toApiFailure(err, '').code === 'telegram_data_used') setError(t('reauth.telegramReopen'));
+      else fail(err);
+      setBusy(null);
+    }
+  };
+
   return (
     <Modal
       title={t('reauth.title')}
@@ -163,6 +179,17 @@ export default function ReauthPrompt({ settle }: Props) {
                 {t('reauth.wallet')}
               </Button>
             )}
+            {choices.telegram && (
+              <Button
+                block
+                variant={choices.password || choices.wallet ? 'ghost' : 'primary'}
+                loading={busy === 'telegram'}
+                disabled={busy !== null}
+                onClick={() => void byTelegram()}
+              >
+                {t('reauth.telegram')}
+              </Button>
+            )}
             {choices.google && (
               <Button
                 block
@@ -175,7 +202,9 @@ export default function ReauthPrompt({ settle }: Props) {
               </Button>
             )}
           </div>
-          {!choices.password && !choices.wallet && !choices.google && <p className="modal-note">{t('reauth.none')}</p>}
+          {!choices.password && !choices.wallet && !choices.google && !choices.telegram && (
+            <p className="modal-note">{t('reauth.none')}</p>
+          )}
           {error && (
             <p className="modal-error" role="alert">
               {error}

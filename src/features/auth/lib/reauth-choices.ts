@@ -1,18 +1,24 @@
 // Which proofs the reauth prompt offers (decisions §13), from the account's sign-in methods:
-// pure, so it is unit-tested. Telegram's init data exists only inside Telegram, and Discord is
-// never a proof, so neither is offered here.
+// pure, so it is unit-tested. Telegram is offered inside the Mini App (its launch's init data);
+// Discord is never a proof.
 import type { MethodKind } from '@shared/api/auth';
 
 export interface ReauthChoices {
   password: boolean;
   wallet: boolean;
   google: boolean;
+  telegram: boolean;
 }
 
-export function reauthChoices(kinds: readonly MethodKind[], googleConfigured: boolean): ReauthChoices {
+export function reauthChoices(
+  kinds: readonly MethodKind[],
+  googleConfigured: boolean,
+  inTelegram = false,
+): ReauthChoices {
   return {
     password: kinds.includes('password'),
     wallet: kinds.includes('wallet'),
     google: googleConfigured && kinds.includes('google'),
+    telegram: inTelegram && kinds.includes('telegram'),
   };
 }

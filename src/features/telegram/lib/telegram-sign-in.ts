@@ -6,20 +6,7 @@ import { refreshCurrentUser } from '@/lib/current-user';
 import { closeModal, modalStateAtom, openModal } from '@/lib/modal-state';
 import { isSignedIn, setTokens } from '@/lib/session';
 import { store } from '@/lib/store';
-import { LAUNCH_PARAMS_KEY } from '@/lib/telegram-host';
 import { loginWithInitData } from '../api/telegram-auth-api';
-
-/** The raw init data of this launch, as Telegram put it in the address (kept by lib/telegram-host.ts). */
-export function launchInitData(): string | undefined {
-  try {
-    const kept = sessionStorage.getItem(LAUNCH_PARAMS_KEY);
-    return (
-      new URLSearchParams(kept ? (JSON.parse(kept) as string) : location.hash.slice(1)).get('tgWebAppData') ?? undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
 
 /** Dialogs a visitor may have been shown (a guarded page opens the main login) that signing in ends. */
 const SIGN_IN_DIALOGS = new Set(['main', 'login', 'register', 'connectWallet']);
