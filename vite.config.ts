@@ -53,7 +53,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // Terser's two passes take about 4 KB of brotli more off the first visit than esbuild's minifier.
     minify: 'terser',
-    terserOptions: { ecma: 2020, module: true, compress: { passes: 2, pure_getters: true, unsafe_arrows: true }, format: { comments: false } },
+    terserOptions: { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } },
     chunkSizeWarningLimit: 1500,
     // Rolldown (Vite 8) puts modules that the first visit shares with lazy chunks into a dozen small
     // common chunks (+4 KB of brotli over 11 files); one group keeps everything the entry loads
