@@ -17,7 +17,12 @@ export interface KindTotals {
 }
 export const LANDING_ROUTE: string;
 export const DEFAULT_DIST: string;
+export const MINI_APP_ENTRY: string;
 export function kindOf(file: string): FileKind;
-export function analyzeFirstVisit(dist?: string): { files: FirstVisitFile[]; problems: string[] };
+/** `telegram`: the first visit as a Telegram Mini App (the Mini App's chunk and its imports besides). */
+export function analyzeFirstVisit(
+  dist?: string,
+  opts?: { telegram?: boolean },
+): { files: FirstVisitFile[]; problems: string[] };
 export function totalsByKind(rows: FirstVisitFile[]): Partial<Record<FileKind, KindTotals>>;
 export function kb(n: number): string;

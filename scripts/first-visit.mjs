@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const LANDING_ROUTE = 'src/app/routes/landing.tsx';
+/** Loaded by main.tsx only inside Telegram (decisions §14): the Mini App's part of a first visit there. */
+export const MINI_APP_ENTRY = 'src/features/telegram/mini-app.tsx';
 export const DEFAULT_DIST = join(new URL('..', import.meta.url).pathname, 'dist');
 
 const FONT = /\.(woff2?|ttf|otf|eot)$/i;
@@ -26,9 +28,10 @@ export function kindOf(file) {
 
 /**
  * @param {string} [dist]
+ * @param {{ telegram?: boolean }} [opts] telegram: the first visit as a Mini App (the Mini App's chunk besides)
  * @returns {{ files: { file: string, kind: string, raw: number, gzip: number, brotli: number }[], problems: string[] }}
  */
-export function analyzeFirstVisit(dist = DEFAULT_DIST) {
+export function analyzeFirstVisit(dist = DEFAULT_DIST, opts = {}) {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath))
@@ -67,6 +70,7 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
     for (const dep of chunk.imports ?? []) addWithImports(dep, seen);
   }
   addWithImports(LANDING_ROUTE);
+  if (opts.telegram) addWithImports(MINI_APP_ENTRY);
 
   // Fonts and images the first visit's stylesheets pull in.
   for (const css of [...files].filter((f) => f.endsWith('.css'))) {
@@ -84,6 +88,8 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
       .filter(([key]) => key.includes('node_modules/@metamask/'))
       .map(([, chunk]) => chunk.file),
   );
+  // Telegram's SDK only inside Telegram.
+  const miniApp = opts.telegram ? null : manifest[MINI_APP_ENTRY]?.file;
   const rows = [];
   for (const file of [...files].sort()) {
     const path = join(dist, file);
@@ -102,10 +108,13 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST) {
     });
     if (kind !== 'js') continue;
     if (forbidden.has(file)) problems.push(`${file} (MetaMask SDK) is loaded by the first visit to /`);
+    if (file === miniApp) problems.push(`${file} (the Mini App, Telegram's SDK) is loaded outside Telegram`);
     const text = body.toString('utf8');
     if (text.includes('accounts.google.com/gsi/client'))
       problems.push(`${file} carries the Google sign-in script loader into the first visit to /`);
     if (/MetaMaskSDK|sdk-communication-layer/.test(text)) problems.push(`${file} contains MetaMask SDK code`);
+    if (!opts.telegram && text.includes('web_app_trigger_haptic_feedback'))
+      problems.push(`${file} carries Telegram's SDK into the first visit outside Telegram`);
   }
   return { files: rows, problems };
 }
