@@ -8,8 +8,28 @@ describe('translations', () => {
     for (const ns of NAMESPACES) expect(namespaces('en')).toContain(ns);
   });
 
-  it.each(namespaces('en'))('%s: en and ru have exactly the same keys', (ns) => {
-    expect(keys(load('ru', ns)).sort()).toEqual(keys(load('en', ns)).sort());
+  // Plural keys (`x_one`, `x_few`…) differ by language: each language has the forms its
+  // Intl.PluralRules asks for, and the keys are the same once those suffixes are taken off.
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  const baseKeys = (lng: string, ns: string) =>
+    [...new Set(keys(load(lng, ns)).map((k) => k.replace(PLURAL, '')))].sort();
+
+  it.each(namespaces('en'))('%s: en and ru have exactly the same keys (plural forms aside)', (ns) => {
+    expect(baseKeys('ru', ns)).toEqual(baseKeys('en', ns));
+  });
+
+  it.each(namespaces('en'))('%s: every counted key has each plural form of its language', (ns) => {
+    for (const lng of ['en', 'ru']) {
+      const all = keys(load(lng, ns));
+      const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      const counted = [...new Set(all.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+      for (const base of counted) {
+        expect(all.filter((k) => k.replace(PLURAL, '') === base).sort(), `${lng} ${ns}:${base}`).toEqual(
+          forms.map((f) => `${base}_${f}`).sort(),
+        );
+        expect(all, `${lng} ${ns}:${base} is also a plain key`).not.toContain(base);
+      }
+    }
   });
 
   it.each(namespaces('en'))('%s: no empty texts and the same {{placeholders}} in both languages', (ns) => {

@@ -34,9 +34,10 @@ const texts = (lng: string) =>
     }));
   });
 
-/** The words of a text once interpolations, <tags>, e-mail addresses and links are taken out. */
+/** The words of a text once nested $t(…) texts, interpolations, <tags>, e-mail addresses and links are taken out. */
 function latinWords(text: string): string[] {
   const plain = text
+    .replace(/\$t\([^)]*\)/g, ' ')
     .replace(/\{\{[^}]*\}\}/g, ' ')
     .replace(/<\/?\w+\s*\/?>/g, ' ')
     .replace(/\S+@\S+\.\S+/g, ' ')

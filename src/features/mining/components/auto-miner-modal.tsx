@@ -88,7 +88,10 @@ export default function AutoMinerModal() {
           </p>
           <div className="modal-actions">
             <Button block onClick={() => switchModal('topUp', { quantity: String(buyQuantity), intent: 'autoMiner' })}>
-              {t('autoMiner.buyMissing', { gems: formatInteger(buyQuantity * TOP_UP_ITEM.gems, lang) })}
+              {t('autoMiner.buyMissing', {
+                count: buyQuantity * TOP_UP_ITEM.gems,
+                gems: formatInteger(buyQuantity * TOP_UP_ITEM.gems, lang),
+              })}
             </Button>
           </div>
         </>
