@@ -4,38 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES_DIR } from './locale-helpers';
+import { breaches, glossary } from '../helpers/glossary-rules';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-interface Row {
-  term: string;
-  russian: string;
-  forbidden: string[];
-}
-
-/** The glossary's rows: | Term | English | Русский | Where | Not in Russian |. */
-function glossary(): Row[] {
-  const readme = readFileSync(join(LOCALES_DIR, 'README.md'), 'utf8');
-  const table = readme
-    .slice(readme.indexOf('## Glossary'))
-    .split('\n')
-    .filter((l) => l.startsWith('|'));
-  return table.slice(2).map((line) => {
-    const cells = line
-      .split('|')
-      .slice(1, -1)
-      .map((c) => c.trim());
-    return {
-      term: cells[0],
-      russian: cells[2],
-      forbidden: cells[4]
-        .split(',')
-        .map((w) => w.replace(/\\\*/g, '*').trim().toLowerCase())
-        .filter(Boolean),
-    };
-  });
-}
 
 /** Every file whose Russian a player reads: translations, blog, legal pages, server and shared code. */
 function russianSources(): { file: string; text: string }[] {
@@ -52,12 +23,6 @@ function russianSources(): { file: string; text: string }[] {
     ...under('shared', code),
     ...under('src', code),
   ].map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
-}
-
-/** The glossary's words a text uses against the rule: `квест*` is any word starting «квест». */
-function breaches(text: string, forbidden: string[]): string[] {
-  const words = (text.match(/[А-Яа-яЁё]+/g) ?? []).map((w) => w.toLowerCase());
-  return words.filter((w) => forbidden.some((f) => (f.endsWith('*') ? w.startsWith(f.slice(0, -1)) : w === f)));
 }
 
 describe('the Russian glossary', () => {
