@@ -131,6 +131,21 @@ for (const lang of ['en', 'ru'] as const) {
       if (lang === 'ru') await expect(refusal).not.toContainText('Too many');
     });
 
+    test(`changing the e-mail to the same address is refused in the interface's language (${lang})`, async ({
+      page,
+      server,
+    }) => {
+      const account = await createEmailAccount(server, `Same${lang}`);
+      await signInPage(page, account);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: text(lang, 'profile:actions.email') }).click();
+      const dialog = page.getByRole('dialog', { name: text(lang, 'auth:updateEmail.title') });
+      await dialog.getByLabel(text(lang, 'auth:fields.newEmail')).fill(account.email);
+      await dialog.getByLabel(text(lang, 'auth:fields.currentPassword'), { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: text(lang, 'auth:updateEmail.submit') }).click();
+      await expect(dialog.getByText(text(lang, 'errors:codes.same_email'))).toBeVisible();
+    });
+
     test(`a dead password link is refused in the interface's language (${lang})`, async ({ page }) => {
       await page.goto(`/?modal=restorePassword&token=${'x'.repeat(43)}`);
       const dialog = page.getByRole('dialog', { name: text(lang, 'auth:newPassword.title') });
