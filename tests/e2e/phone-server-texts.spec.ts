@@ -2,12 +2,14 @@
 // the interface's language (the client's own text for the answer's `code`), and what the server
 // writes itself (the registration mail) comes in it too. Each refusal is reproduced through the
 // real server: the login of an unconfirmed account, too many sign-in attempts, a dead password
-// link, a wallet signature the server refuses and a wallet's own error, the boost confirmation.
+// link, changing the e-mail to the same address, a wallet signature the server refuses and a
+// wallet's own error, the boost confirmation. Switching to Russian switches the account, so a
+// later mail to its holder is Russian.
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { mailParts } from '../helpers/mail-parts';
 import { expect, mailedLink, readOutbox, test } from './fixtures';
-import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { admin, createEmailAccount, signInPage, uniqueEmail } from './helpers';
 import { text } from './locale-text';
 
 test.use({
@@ -186,3 +188,31 @@ for (const lang of ['en', 'ru'] as const) {
     });
   });
 }
+
+test('switching the interface to Russian switches the account: a later mail to its holder is Russian', async ({
+  page,
+  server,
+}) => {
+  const account = await createEmailAccount(server, 'SwitchRu');
+  // The switcher is offered to accounts with the language flag (spec).
+  admin(server, 'flag', account.email, 'language', 'on');
+  await signInPage(page, account);
+  await page.goto('/');
+  await expect(page.getByTestId('player-block')).toContainText('SwitchRu');
+  const switcher = page.getByRole('group', { name: text('en', 'language.label') });
+  await Promise.all([page.waitForEvent('load'), switcher.getByRole('button', { name: 'Rus' }).click()]);
+  await expect(page.getByRole('group', { name: text('ru', 'language.label') })).toBeVisible();
+  await expect(page.getByTestId('player-block')).toContainText('SwitchRu');
+
+  // Someone registers the address again (no language of theirs): the holder is told in the account's.
+  await register(server, account.email, 'other1234');
+  let notice;
+  for (let tries = 0; !notice && tries < 100; tries++) {
+    notice = readOutbox(server.dataDir)
+      .map(mailParts)
+      .find((m) => m.to === account.email && m.subject.includes('PXT Companion') && CYRILLIC.test(m.subject));
+    if (!notice) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(notice?.subject).toBe('Кто-то пытался зарегистрироваться в PXT Companion с вашим адресом');
+  expect(notice?.text).toContain('Ничего не изменилось');
+});
