@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MethodKind } from '@shared/api/auth';
 import { coarseAddress } from '../lib/client-address';
 import { describeDevice } from '../lib/user-agent';
+import { type Locale, localeFrom } from './player-locale';
 import { findUserById } from './users';
 
 export type AccountEvent =
@@ -13,8 +14,6 @@ export type AccountEvent =
   | { kind: 'email_changed'; email: string }
   | { kind: 'password_changed' }
   | { kind: 'new_device' };
-
-type Locale = 'en' | 'ru';
 
 const METHOD_NAMES: Record<Locale, Record<MethodKind, string>> = {
   en: { password: 'e-mail and password', wallet: 'wallet', google: 'Google', telegram: 'Telegram', discord: 'Discord' },
@@ -72,12 +71,6 @@ function texts(locale: Locale, event: AccountEvent, appName: string): { subject:
   }
 }
 
-/** The language of the interface a request came from: the client sends it, else the browser's first choice. */
-export function localeOf(request: FastifyRequest): Locale {
-  const said = request.headers['x-language'] ?? request.headers['accept-language'];
-  return typeof said === 'string' && /^\s*ru\b/i.test(said) ? 'ru' : 'en';
-}
-
 /**
  * Mails `event` to the player's confirmed address once the answer is out, or to `recipient` (an
  * address the change just took off the account).
@@ -97,7 +90,7 @@ export function noticeAccount(
     const user = recipient ? null : await findUserById(app.db, userId);
     const to = recipient?.to ?? (user?.email_confirmed ? user.email : null);
     if (!to) return;
-    const locale: Locale = (recipient?.locale ?? user?.locale) === 'ru' ? 'ru' : 'en';
+    const locale = localeFrom(recipient?.locale ?? user?.locale);
     const { subject, what } = texts(locale, event, app.config.appName);
     const when = at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
     const intro =
@@ -106,6 +99,7 @@ export function noticeAccount(
         : `${what} When: ${when}. Device: ${device}, network ${address}. If this was not you, open the Security section of your profile: end the sessions you do not know and remove the methods you did not add.`;
     await app.mailer.sendLink({
       to,
+      locale,
       subject,
       intro,
       action: locale === 'ru' ? 'Открыть «Безопасность»' : 'Open Security',

@@ -9,10 +9,14 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { ApiError } from '../lib/errors';
 import { tightenMode } from '../lib/private-files';
+import { MAIL_FRAME } from './mail-texts';
+import type { Locale } from './player-locale';
 
 export interface LinkMail {
   /** One plain address (shared/validation.ts `isValidEmail`), as the request schema checked it. */
   to: string;
+  /** The language of the whole mail: its subject, words and frame (services/mail-texts.ts). */
+  locale: Locale;
   subject: string;
   /** One or two sentences above the link. */
   intro: string;
@@ -35,12 +39,13 @@ declare module 'fastify' {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function bodies(appName: string, m: LinkMail) {
-  const footer = `If you did not ask for this, ignore this e-mail.\n\n${appName}`;
+  const frame = MAIL_FRAME[m.locale];
+  const footer = `${frame.ignore}\n\n${appName}`;
   const text = `${m.intro}\n\n${m.link}\n\n${footer}\n`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+  const html = `<!doctype html><html lang="${m.locale}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(m.intro)}</p>
 <p><a href="${escapeHtml(m.link)}" style="display:inline-block;padding:10px 18px;background:#5b3df5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(m.action)}</a></p>
-<p style="font-size:12px;color:#666">Or open this link: ${escapeHtml(m.link)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(frame.openLink)} ${escapeHtml(m.link)}</p>
 <p style="font-size:12px;color:#666">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return { text, html };

@@ -6,6 +6,7 @@ import { createECDH } from 'node:crypto';
 import webpush from 'web-push';
 import type { PushPayload, PushSubscriptionJson } from '@shared/api/push';
 import type { Db } from '../db/schema';
+import { type Locale, localeFrom } from './player-locale';
 import { type AllowedHosts, endpointProblem, pushAgent, type ResolveAll } from './push-endpoint-policy';
 
 /** Newest subscriptions kept per player (phones, browsers); older ones are dropped on subscribe. */
@@ -75,11 +76,22 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
   return Number(res.numDeletedRows) > 0;
 }
 
-export function sessionReadyPayload(event: { sessionId: number; endsAt: number }): PushPayload {
-  return {
-    type: 'mining_ready',
+const READY_TEXTS: Record<Locale, { title: string; body: string }> = {
+  en: {
     title: 'Your PXT is ready to claim',
     body: 'Your mining session has ended. Open the app to claim your PXT and start the next one.',
+  },
+  ru: {
+    title: 'Ваши PXT можно забрать',
+    body: 'Сессия майнинга завершилась. Откройте приложение, чтобы забрать PXT и начать следующую.',
+  },
+};
+
+/** The reminder in the player's language (`users.locale`, the interface they last used). */
+export function sessionReadyPayload(event: { sessionId: number; endsAt: number }, locale: Locale = 'en'): PushPayload {
+  return {
+    type: 'mining_ready',
+    ...READY_TEXTS[locale],
     url: '/miner',
     tag: 'mining-ready',
     session_id: event.sessionId,
@@ -106,8 +118,11 @@ export interface PushSenderOptions {
 }
 
 export interface PushSender {
-  /** Sends `payload` once to every subscription of the player. Never throws for a failed send. */
-  sendToUser(userId: number, payload: PushPayload): Promise<SendResult>;
+  /**
+   * Sends `payload` (or what it makes of the player's language) once to every subscription of the
+   * player. Never throws for a failed send.
+   */
+  sendToUser(userId: number, payload: PushPayload | ((locale: Locale) => PushPayload)): Promise<SendResult>;
   /** Closes the pooled connections. */
   close(): void;
 }
@@ -183,14 +198,19 @@ export function createPushSender(opts: PushSenderOptions): PushSender {
 
   return {
     async sendToUser(userId, payload) {
+      // The language comes with the subscriptions: no read at all for the many players without one.
       const subs = await db
-        .selectFrom('push_subscriptions')
-        .select(['id', 'endpoint', 'p256dh', 'auth'])
-        .where('user_id', '=', userId)
+        .selectFrom('push_subscriptions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 'u.locale'])
+        .where('s.user_id', '=', userId)
         .execute();
-      const body = JSON.stringify(payload);
+      if (subs.length === 0) return { sent: 0, gone: 0, failed: 0 };
+      const body = JSON.stringify(typeof payload === 'function' ? payload(localeFrom(subs[0]!.locale)) : payload);
       const result: SendResult = { sent: 0, gone: 0, failed: 0 };
-      const outcomes = await Promise.allSettled(subs.map((s) => sendOne({ ...s, id: Number(s.id) }, body)));
+      const outcomes = await Promise.allSettled(
+        subs.map(({ locale: _locale, ...s }) => sendOne({ ...s, id: Number(s.id) }, body)),
+      );
       for (const o of outcomes) {
         if (o.status === 'fulfilled') result[o.value]++;
         else {

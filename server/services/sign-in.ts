@@ -3,7 +3,8 @@
 // and mail a notice when the browser brought no device string of this account.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/schema';
-import { localeOf, noticeAccount } from './account-notices';
+import { noticeAccount } from './account-notices';
+import { localeOf } from './player-locale';
 import { issueRefreshToken } from './refresh-tokens';
 import { openSession } from './sessions';
 

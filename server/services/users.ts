@@ -17,6 +17,8 @@ export interface NewUser {
   passwordHash?: string | null;
   walletAddress?: string | null;
   googleSub?: string | null;
+  /** The interface's language at sign-up (mails go out before the first sign-in records it). */
+  locale?: string;
 }
 
 const newReferralCode = () => randomBytes(6).toString('base64url');
@@ -37,6 +39,7 @@ export async function createUser(trx: Tx, u: NewUser, now = Date.now()): Promise
       google_added_at: u.googleSub ? now : null,
       referral_code: newReferralCode(),
       created_at: now,
+      ...(u.locale ? { locale: u.locale } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -48,7 +48,7 @@ export default fp(
       const job = (async () => {
         await slot();
         try {
-          const result = await sender.sendToUser(event.userId, sessionReadyPayload(event));
+          const result = await sender.sendToUser(event.userId, (locale) => sessionReadyPayload(event, locale));
           for (const outcome of ['sent', 'gone', 'failed'] as const)
             if (result[outcome]) app.metrics.pushSent.inc({ result: outcome }, result[outcome]);
           if (result.sent + result.gone + result.failed > 0)

@@ -103,6 +103,8 @@ export type ApplyTempBoostRequest = z.input<typeof applyTempBoostRequestSchema>;
  * with `force_apply: true` to apply it anyway.
  */
 export const applyTempBoostResponseSchema = z.object({
+  /** What happened, for the client's own text in the player's language (`message` is English). */
+  code: z.enum(['boost_applied', 'boost_longer_than_session']),
   message: z.string(),
   efficiency_percent: z.number().int(),
   applied: z.boolean(),

@@ -1,8 +1,13 @@
 // Turns any failed call into what the UI shows (spec §8): the server's `detail`, else its
-// `message`, else the default text the caller passes (already translated). Keeps the field errors
-// of decisions §4 and says whether the fault is the server's (the auth flows then open the error
-// modal, spec §4 "an auth error containing '500'").
+// `message`, else the default text the caller passes (already translated). A refusal whose `code`
+// has a text of our own (`errors:codes.*`) is shown in the player's language instead of the
+// server's English (issue 24), and so are the spec §5 field messages (`errors:fields.*`); the
+// server's words remain for codes we do not know. Keeps the field errors of decisions §4 and says
+// whether the fault is the server's (the auth flows then open the error modal, spec §4 "an auth
+// error containing '500'").
 import { FetchError } from 'ofetch';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@shared/constants';
+import { i18n } from './i18n';
 
 export interface FieldError {
   field: string;
@@ -38,6 +43,43 @@ function fieldErrors(body: Record<string, unknown> | null): FieldError[] {
   );
 }
 
+/**
+ * The server's field messages (shared/api/auth.ts, spec §5) and their keys in `errors:fields`. The
+ * schemas hold zod, which must stay out of the bundle, so the texts are repeated here;
+ * tests/unit/api-errors.test.ts checks them against the schemas' constants.
+ */
+export const FIELD_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  'Enter a valid email': 'emailInvalid',
+  [`Use ${PASSWORD_MIN} or more characters mixing letters and numbers`]: 'passwordInvalid',
+  'Passwords do not match': 'passwordsDiffer',
+  'Enter your password': 'passwordRequired',
+  [`Username must be at least ${USERNAME_MIN} characters`]: 'usernameShort',
+  [`Username must be at most ${USERNAME_MAX} characters`]: 'usernameLong',
+  'Username contains invisible or look-alike characters': 'usernameCharacters',
+  'Invalid wallet address': 'walletInvalid',
+};
+
+/** Seconds to wait from `Retry-After`, else from the English detail ("… in 42 seconds."). */
+function retrySeconds(err: unknown, detail: string | null): number | null {
+  const header = (err as FetchError | null)?.response?.headers?.get?.('retry-after');
+  const n = Number(header ?? /(\d+) seconds?/.exec(detail ?? '')?.[1]);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** Our own text for a server code, in the player's language; null for a code we have no text for. */
+export function codeText(code: string | null, seconds: number | null = null): string | null {
+  const key = `errors:codes.${code}`;
+  if (!code || !i18n.exists(key)) return null;
+  return i18n.t(key, { seconds: seconds ?? '…' });
+}
+
+/** Our own text for one of the spec's field messages; null for any other. */
+function fieldText(message: string | null): string | null {
+  const key = message ? FIELD_MESSAGE_KEYS[message] : undefined;
+  if (!key || !i18n.exists(`errors:fields.${key}`)) return null;
+  return i18n.t(`errors:fields.${key}`, { min: USERNAME_MIN, max: USERNAME_MAX });
+}
+
 /** What the error says about the call (status, body); anything not from ofetch counts as a network failure. */
 export function toApiFailure(err: unknown, fallback: string): ApiFailure {
   let status = 0;
@@ -58,12 +100,19 @@ export function toApiFailure(err: unknown, fallback: string): ApiFailure {
     rawMessage = text(err);
   }
   const detail = text(body?.detail) ?? text(body?.message) ?? rawMessage;
+  const code = text(body?.code);
+  const own = codeText(code, retrySeconds(err, detail));
+  // A field error of a coded refusal (`invalidField`) repeats its detail: it takes the code's text.
+  const fields = fieldErrors(body).map((e) => ({
+    field: e.field,
+    message: (e.message === detail ? own : null) ?? fieldText(e.message) ?? e.message,
+  }));
   return {
     status,
-    code: text(body?.code),
-    message: detail ?? fallback,
+    code,
+    message: own ?? fieldText(detail) ?? detail ?? fallback,
     fromServer: detail !== null,
-    fields: fieldErrors(body),
+    fields,
     // 503 `busy` (the server's password-hashing queue is full) is a "try again", not a fault.
     serverFault: status >= 500 && text(body?.code) !== 'busy',
     body,
@@ -80,10 +129,11 @@ export const fieldMessage = (f: ApiFailure, field: string) => f.fields.find((e) 
 export function registrationMessage(f: ApiFailure): string {
   const byField = fieldMessage(f, 'email') ?? f.fields[0]?.message;
   if (byField) return byField;
-  for (const k of ['email', 'password', 'confirm_password', 'detail', 'message']) {
+  for (const k of ['email', 'password', 'confirm_password']) {
     const v = f.body?.[k];
     if (typeof v === 'string' && v) return v;
     if (Array.isArray(v) && typeof v[0] === 'string') return v[0];
   }
+  // The body's detail, else its message, else the fallback: in our words when we know the code.
   return f.message;
 }

@@ -57,7 +57,14 @@ describe.each(testDialects())('mail on %s', (dialect) => {
       // `to` is parsed by nodemailer as an address list, an address object never is.
       for (const to of ['a@x.com,b@y.com', 'x<c@z.com>@y.com', 'a@x.com b@y.com']) {
         const before = smtp.received.length;
-        await t.app.mailer.sendLink({ to, subject: 'Guard', intro: 'Guard', action: 'Open', link: 'http://app.test/' });
+        await t.app.mailer.sendLink({
+          to,
+          locale: 'en',
+          subject: 'Guard',
+          intro: 'Guard',
+          action: 'Open',
+          link: 'http://app.test/',
+        });
         expect(smtp.received.length).toBe(before + 1);
         const { rcpt } = smtp.received.at(-1)!;
         expect(rcpt, to).toHaveLength(1);

@@ -179,6 +179,7 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     const ask = await postJson(p, '/mining/apply-temp-boost/', { boost_id: bought.id, force_apply: false });
     expect(ask.statusCode).toBe(200);
     expect(ask.json()).toEqual({
+      code: 'boost_longer_than_session',
       message: expect.stringContaining('Unused boost time expires'),
       efficiency_percent: 50,
       applied: false,
@@ -190,6 +191,7 @@ describe.each(testDialects())('mining sessions and boosts on %s', (dialect) => {
     expect(forced.statusCode).toBe(200);
     const body = forced.json();
     expect(body).toMatchObject({
+      code: 'boost_applied',
       applied: true,
       efficiency_percent: 50,
       boost: { boost_id: bought.id, ends_at: session.ends_at, value: 2 },

@@ -164,9 +164,12 @@ export async function outboxAfter(dataDir: string, before: number): Promise<stri
   }
 }
 
-/** The first app link in a mail (quoted-printable soft breaks and =3D undone). */
+/** The first app link in a mail (base64 parts decoded: Russian mails come so; quoted-printable soft breaks and =3D undone). */
 export function linkFromMail(eml: string, baseURL: string): string {
   const text = eml
+    .replace(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g, (_, b64: string) =>
+      Buffer.from(b64.replace(/\s+/g, ''), 'base64').toString('utf8'),
+    )
     .replace(/=\r?\n/g, '')
     .replace(/=3D/gi, '=')
     .replace(/&amp;/g, '&');

@@ -15,6 +15,8 @@ import {
 import { invalidField, refuse } from '../../lib/errors';
 import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
+import { changeEmailMail, emailChangedMail } from '../../services/mail-texts';
+import { localeFrom, localeOf } from '../../services/player-locale';
 import { claimAddress } from '../../services/registrations';
 import { endAllSessions, endOtherSessions } from '../../services/sessions';
 import { mailLimits, takeAttempt } from '../../services/throttle';
@@ -53,19 +55,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // gets a notice instead of a link.
       await takeAttempt(app.db, mailLimits(new_email, request.ip));
       // An unconfirmed registration of the address never blocks its proven owner (decisions §13).
-      if ((await findUserByEmail(app.db, new_email))?.email_confirmed) {
-        await app.mailer.sendLink(addressInUseNotice(app.config.appName, appUrl, new_email));
+      const holder = await findUserByEmail(app.db, new_email);
+      if (holder?.email_confirmed) {
+        await app.mailer.sendLink(addressInUseNotice(app.config.appName, appUrl, new_email, holder.locale));
         return { detail: 'We have sent a confirmation link to your new e-mail.' };
       }
       const token = await app.db.transaction().execute(async (trx) => {
         await revokeActionTokens(trx, user.id, ['change_email']);
         return issueActionToken(trx, { userId: user.id, kind: 'change_email', payload: { email: new_email } });
       });
+      const locale = localeOf(request);
       await app.mailer.sendLink({
         to: new_email,
-        subject: `Confirm your new e-mail for ${app.config.appName}`,
-        intro: 'Confirm this address to make it the e-mail of your account. The link works for 24 hours.',
-        action: 'Confirm new e-mail',
+        locale,
+        ...changeEmailMail(app.config.appName)[locale],
         link: modalLink(appUrl, 'confirmEmailChange', { token, email: new_email }),
       });
       return { detail: 'We have sent a confirmation link to your new e-mail.' };
@@ -85,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = request.query.email;
-      let undo: { to: string; token: string } | null;
+      let undo: { to: string; token: string; locale: string } | null;
       try {
         undo = await app.db.transaction().execute(async (trx) => {
           const now = Date.now();
@@ -112,6 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           };
           return {
             to: user.email,
+            locale: user.locale,
             token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now),
           };
         });
@@ -121,12 +125,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (undo) {
         const { to, token } = undo;
+        // The old address's owner may not be the one who moved it: the account's language, not the call's.
+        const locale = localeFrom(undo.locale);
         app.afterReply(reply, 'e-mail change notice', () =>
           app.mailer.sendLink({
             to,
-            subject: `The e-mail of your ${app.config.appName} account was changed`,
-            intro: `The e-mail address of your ${app.config.appName} account was changed from ${to} to ${email}. If you did not do this, undo it with this link within 72 hours: your address, password and sign-in methods come back and every session is signed out.`,
-            action: 'Undo the change',
+            locale,
+            ...emailChangedMail(app.config.appName, to, email)[locale],
             link: modalLink(appUrl, 'undoEmailChange', { token }),
           }),
         );

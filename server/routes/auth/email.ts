@@ -21,7 +21,9 @@ import { noticeAccount } from '../../services/account-notices';
 import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';
+import { addEmailMail, registrationAgainMail, registrationMail } from '../../services/mail-texts';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../services/passwords';
+import { localeOf } from '../../services/player-locale';
 import { claimAddress, pendingPasswordHash } from '../../services/registrations';
 import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
@@ -77,19 +79,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Only this browser learns it: the link mailed to the address sets the password only with it.
       const registration = randomBytes(24).toString('base64url');
 
-      const { token, repeated } = await retryOnUniqueViolation(() =>
+      // The mail and the account speak the language of the interface that registered (issue 24):
+      // the confirmation mail goes out before any sign-in could record it.
+      const locale = localeOf(request);
+      const { token, repeated, holderLocale } = await retryOnUniqueViolation(() =>
         app.db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, email);
           await takeSignup(trx, request.ip, app.config.signupLimitPerHour);
-          if (existing?.email_confirmed) return { token: null, repeated: true };
+          if (existing?.email_confirmed) return { token: null, repeated: true, holderLocale: existing.locale };
           // The password travels with its link and the account gets it only when that link is
           // opened with this browser's registration string: a stranger registering the address
           // again changes nothing, and the owner's own link keeps working.
           let user = existing;
-          if (!user) user = await createUser(trx, { email });
+          if (!user) user = await createUser(trx, { email, locale });
+          else await trx.updateTable('users').set({ locale }).where('id', '=', user.id).execute();
           const payload = { password_hash: passwordHash, registration_hash: digest(registration).toString('hex') };
           const issued = await issueActionToken(trx, { userId: user.id, kind: 'confirm_registration', payload });
-          return { token: issued, repeated: existing !== undefined };
+          return { token: issued, repeated: existing !== undefined, holderLocale: locale };
         }),
       );
 
@@ -98,22 +104,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       app.afterReply(reply, 'registration mail', () =>
         app.mailer.sendLink(
           token === null
-            ? registerAttemptNotice(appName, appUrl, email)
-            : repeated
-              ? {
-                  to: email,
-                  subject: `Confirm your registration in ${appName}`,
-                  intro: `Someone asked again to register this address in ${appName}. If it was you, open this link in the browser you registered in; it works for 24 hours. If it was not you, ignore this e-mail: nothing changes unless the link is opened, and opened elsewhere it sets no password.`,
-                  action: 'Confirm e-mail',
-                  link,
-                }
-              : {
-                  to: email,
-                  subject: `Confirm your registration in ${appName}`,
-                  intro: `Welcome to ${appName}! Confirm your e-mail address to finish the registration. The link works for 24 hours.`,
-                  action: 'Confirm e-mail',
-                  link,
-                },
+            ? registerAttemptNotice(appName, appUrl, email, holderLocale)
+            : {
+                to: email,
+                locale,
+                ...(repeated ? registrationAgainMail(appName) : registrationMail(appName))[locale],
+                link,
+              },
         ),
       );
       // One answer for a new and a pending address, so the call tells nobody which is which.
@@ -273,12 +270,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           payload: { email, password_hash: passwordHash },
         });
       });
+      const locale = localeOf(request);
       await app.mailer.sendLink({
         to: email,
-        subject: `Confirm your e-mail for ${app.config.appName}`,
-        intro:
-          'Confirm this e-mail address to add it and your password to your account: open this link in the browser where you are signed in. The link works for 24 hours.',
-        action: 'Confirm e-mail',
+        locale,
+        ...addEmailMail(app.config.appName)[locale],
         link: modalLink(appUrl, 'confirmEmail', { token }),
       });
       return { detail: 'We have sent a confirmation link to your e-mail.' };

@@ -12,6 +12,7 @@ import { invalidField, notAuthenticated } from '../../lib/errors';
 import { toTokenNumber } from '../../services/ledger';
 import { meWithMiningFlag } from '../../services/mining-status';
 import { REFERRAL_WINDOW_MS } from '../../services/referrals';
+import { followInterfaceLanguage } from '../../services/player-locale';
 import { noteSessionUsed } from '../../services/sessions';
 import { isUniqueViolation, referralLink, usernameColumns, usernameTaken } from '../../services/users';
 import { currentUser, SECURITY } from './common';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) =>
         request.log.warn({ err }, 'could not note the session as used'),
       );
+      await followInterfaceLanguage(app.db, request, user);
       return {
         username: user.username ?? '',
         email: user.email ?? '',

@@ -21,7 +21,9 @@ import {
   revokeActionTokens,
 } from '../../services/action-tokens';
 import { type HashClient, hashClientOf } from '../../services/hash-queue';
+import { passwordChangeMail, passwordResetMail } from '../../services/mail-texts';
 import { hashPassword } from '../../services/passwords';
+import { localeOf } from '../../services/player-locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noticeAccount } from '../../services/account-notices';
 import { refreshTokenOwner } from '../../services/refresh-tokens';
@@ -99,6 +101,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       // Counted for every address, known or not, so a 429 tells nothing about accounts.
       await takeAttempt(app.db, mailLimits(email, request.ip));
+      // The language of the interface that asked: whoever forgot the password is reading it now.
+      const locale = localeOf(request);
       // Whether the address has an account decides only what happens after the answer: looking it
       // up, issuing the link and mailing it all run once the reply is out, so known and unknown
       // addresses get the same answer after the same work, however slow the mail server is.
@@ -111,10 +115,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         });
         await app.mailer.sendLink({
           to: email,
-          subject: `Reset your ${app.config.appName} password`,
-          intro:
-            'Someone (hopefully you) asked to reset the password of your account. Choose a new password with this link; it works for 1 hour.',
-          action: 'Choose a new password',
+          locale,
+          ...passwordResetMail(app.config.appName)[locale],
           link: modalLink(appUrl, 'restorePassword', { token }),
         });
       });
@@ -158,11 +160,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         await revokeActionTokens(trx, user.id, ['change_password']);
         return issueActionToken(trx, { userId: user.id, kind: 'change_password' });
       });
+      const locale = localeOf(request);
       await app.mailer.sendLink({
         to: user.email,
-        subject: `Change your ${app.config.appName} password`,
-        intro: 'Choose your new password with this link. It works for 1 hour.',
-        action: 'Change password',
+        locale,
+        ...passwordChangeMail(app.config.appName)[locale],
         link: modalLink(appUrl, 'confirmPasswordChange', { token }),
       });
       return { detail: 'We have sent a link to change your password to your e-mail.' };

@@ -102,12 +102,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await applyBoost(trx, userId, request.body.boost_id, request.body.force_apply, now);
         if (!outcome.applied) {
           return {
+            code: 'boost_longer_than_session' as const,
             message: 'The boost lasts longer than the time left in this mining session. Unused boost time expires.',
             efficiency_percent: outcome.plan.efficiencyPercent,
             applied: false,
           };
         }
         return {
+          code: 'boost_applied' as const,
           message: 'Boost applied',
           efficiency_percent: outcome.plan.efficiencyPercent,
           applied: true,

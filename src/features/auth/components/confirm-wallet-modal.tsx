@@ -61,7 +61,9 @@ export default function ConfirmWalletModal() {
           return;
         }
         const fallback = isSignedIn() ? t('errors:auth.bindWallet') : t('errors:auth.walletLogin');
-        setError(authFailure(err, fallback).message);
+        const f = authFailure(err, fallback);
+        // A wallet's own error (no answer of ours) is English whatever the interface: our words instead.
+        setError(f.status > 0 ? f.message : fallback);
         setPhase('failed');
       }
     },
@@ -103,7 +105,9 @@ export default function ConfirmWalletModal() {
       if (alive.current) await run(provider);
     } catch (err) {
       if (!alive.current) return;
-      setError(err instanceof Error ? err.message : String(err));
+      // The SDK's own messages are English only.
+      console.warn('MetaMask SDK failed', err);
+      setError(t('errors:auth.walletLogin'));
       setPhase('failed');
     }
   };

@@ -48,7 +48,12 @@ export default function UndoEmailChangeModal() {
         if (live)
           setOutcome({
             state: 'failed',
-            message: f.code === 'invalid_token' ? t('undoEmailChange.invalid') : f.message,
+            message:
+              f.code === 'invalid_token'
+                ? t('undoEmailChange.invalid')
+                : f.code === 'email_in_use'
+                  ? t('undoEmailChange.inUse')
+                  : f.message,
           });
       },
     );

@@ -1,5 +1,5 @@
-// The confirmation after the Notice (spec §4): the server's `message` and `efficiency_percent` from
-// the apply answer. Decisions §6 Deviation: Confirm re-sends the apply with force_apply true, Cancel
+// The confirmation after the Notice (spec §4): the apply answer's outcome (its `code` in our own
+// words, else the server's `message`) and `efficiency_percent`. Decisions §6 Deviation: Confirm re-sends the apply with force_apply true, Cancel
 // closes. Offline there is no answer yet, so only the locally planned efficiency is shown.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +35,9 @@ export default function BoostConfirmModal() {
 
   return (
     <Modal title={t('boostConfirm.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
-      {params.message && (
+      {(params.code || params.message) && (
         <p className="mining-notice" data-testid="boost-message">
-          {params.message}
+          {params.code === 'boost_longer_than_session' ? t('notice.text') : params.message}
         </p>
       )}
       {Number.isFinite(efficiency) && (

@@ -79,7 +79,8 @@ export default function BoostSelectModal() {
         switchModal('noticeBoost', {
           boostId: String(id),
           hours: String(row.hours),
-          message: r.data.message,
+          // Our own text for a code we know (boost-confirm-modal.tsx); the server's words otherwise.
+          ...(r.data.code === 'boost_longer_than_session' ? { code: r.data.code } : { message: r.data.message }),
           efficiency: String(r.data.efficiency_percent),
         });
       } else {
