@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '@shared/constants';
@@ -27,11 +27,33 @@ export function Header() {
   const [fade, setFade] = useState(initialFadeState);
   const [navOpen, setNavOpen] = useState(false);
   const navId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   // "Adjust state while rendering" (React docs): the fade class is decided for the new path at once.
   const next = nextFadeState(fade, pathname);
   if (next !== fade) setFade(next);
   useEffect(() => setNavOpen(false), [pathname]);
+  // The phone menu closes like the account menu does: Escape (focus back on its button) or a tap
+  // anywhere outside it, the account block included, so the two never stand on top of each other.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!navRef.current?.contains(target) && !toggleRef.current?.contains(target)) setNavOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setNavOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [navOpen]);
 
   const status = useAtomValue(userStatusAtom);
   const fetchFailed = useAtomValue(userFetchFailedAtom);
@@ -59,6 +81,7 @@ export function Header() {
 
         {narrow && (
           <button
+            ref={toggleRef}
             type="button"
             className="nav-toggle"
             aria-expanded={navOpen}
@@ -71,6 +94,7 @@ export function Header() {
         )}
 
         <nav
+          ref={navRef}
           id={navId}
           className={`site-nav${narrow ? ' site-nav--narrow' : ''}`}
           aria-label={t('nav.main')}
@@ -107,7 +131,7 @@ export function Header() {
           )}
           {identified && user && (
             <Suspense fallback={null}>
-              <PlayerMenu user={user} narrow={narrow} onLogout={onLogout} />
+              <PlayerMenu user={user} narrow={narrow} onLogout={onLogout} onOpen={() => setNavOpen(false)} />
             </Suspense>
           )}
         </div>

@@ -9,13 +9,15 @@ interface Props {
   user: MeRecord;
   narrow: boolean;
   onLogout: () => void;
+  /** Called as the menu opens: the header closes its phone menu (one menu at a time). */
+  onOpen?: () => void;
 }
 
 /**
  * The player block and its menu (spec §2). Wide: opens on hover or click, with the Game and Account
  * groups. Narrow (< 1250 px): opens on click and shows username, short wallet and log out.
  */
-export function PlayerMenu({ user, narrow, onLogout }: Props) {
+export function PlayerMenu({ user, narrow, onLogout, onOpen }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Opened by hovering, a click pins it open instead of closing it again.
@@ -33,23 +35,27 @@ export function PlayerMenu({ user, narrow, onLogout }: Props) {
   useEffect(close, [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: MouseEvent) => {
+    const onDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) close();
     };
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('mousedown', onDown);
+    document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('pointerdown', onDown);
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
 
-  const hover = narrow ? {} : { onMouseEnter: () => setOpen(true), onMouseLeave: () => !pinned && setOpen(false) };
+  const show = () => {
+    setOpen(true);
+    onOpen?.();
+  };
+  const hover = narrow ? {} : { onMouseEnter: show, onMouseLeave: () => !pinned && setOpen(false) };
   const onClick = () => {
     if (open && !pinned && !narrow) return setPinned(true);
     if (open) return close();
-    setOpen(true);
+    show();
     setPinned(true);
   };
 

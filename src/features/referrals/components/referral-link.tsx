@@ -25,17 +25,19 @@ export function ReferralLink({ link }: { link: string | undefined }) {
       <h2 id="ref-link-title">{t('link.title')}</h2>
       <p className="ref-link__text">{t('link.text')}</p>
       <div className="ref-link__row">
-        <label htmlFor="referral-link" className="visually-hidden">
-          {t('link.label')}
-        </label>
-        <input
-          id="referral-link"
-          className="ref-link__input"
-          readOnly
-          value={link ?? ''}
-          placeholder={t('link.unknown')}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        {/* Text, not an input: an input shows one line and cuts the code on a phone (issue 24). */}
+        <p className={`ref-link__value${link ? '' : ' ref-link__value--unknown'}`}>
+          {link ? (
+            <>
+              <span className="visually-hidden">{t('link.label')}: </span>
+              <span className="ref-link__code" data-testid="referral-link">
+                {link}
+              </span>
+            </>
+          ) : (
+            t('link.unknown')
+          )}
+        </p>
         <Button onClick={() => void copy()} disabled={!link}>
           {state === 'copied' ? t('link.copied') : t('link.copy')}
         </Button>

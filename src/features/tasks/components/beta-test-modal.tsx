@@ -43,13 +43,21 @@ export default function BetaTestModal() {
   const codes = betaFieldCodes(values);
   const valid = Object.keys(codes).length === 0;
 
+  // Every field is required (docs/choices.md): an empty one asks to be filled, not for a format.
   const fieldError = (f: BetaField) =>
-    serverFields[f] ?? (touched[f] && codes[f] ? betaFieldText(lang, codes[f]) : null);
+    serverFields[f] ??
+    (touched[f] && codes[f] ? (values[f].trim() ? betaFieldText(lang, codes[f]) : t('beta.form.empty')) : null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTouched({ telegram: true, discord: true, email: true, wallet: true });
-    if (!valid || busy) return;
+    if (!valid) {
+      // Send stays pressable: pressing it shows what is missing and goes to the first such field.
+      const first = BETA_FIELDS.find((f) => codes[f]);
+      e.currentTarget.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      return;
+    }
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -72,6 +80,7 @@ export default function BetaTestModal() {
   return (
     <Modal title={t('beta.form.title')} description={t('beta.form.text')} onClose={closeModal} size="md">
       <form onSubmit={submit} noValidate>
+        <p className="beta-form__required">{t('beta.form.required')}</p>
         {BETA_FIELDS.map((f, i) => (
           <TextField
             key={f}
@@ -81,6 +90,7 @@ export default function BetaTestModal() {
             autoComplete={INPUT[f].autoComplete}
             placeholder={t(`beta.form.placeholder.${f}`)}
             maxLength={f === 'email' ? 254 : 64}
+            required
             value={values[f]}
             onChange={(ev) => {
               setValues((v) => ({ ...v, [f]: ev.target.value }));
@@ -97,7 +107,7 @@ export default function BetaTestModal() {
           </p>
         )}
         <div className="modal-actions">
-          <Button type="submit" block loading={busy} disabled={!valid}>
+          <Button type="submit" block loading={busy}>
             {t('beta.form.submit')}
           </Button>
         </div>

@@ -54,6 +54,8 @@ export function QuestCard({ view, user, boosted, verifiedFollow }: Props) {
   const [offer, setOffer] = useState<ModalId | null>(null);
   const lang = currentLanguage();
   const titleId = `quest-${def.key}`;
+  // A player without a wallet is offered the fix, not a check the server can only refuse (issue 24).
+  const needsWallet = def.key === 'connect_wallet' && user !== undefined && !user.wallet_address;
 
   const run = async (call: () => Promise<{ detail: string; code?: string; reward?: number }>) => {
     if (busy) return;
@@ -141,6 +143,10 @@ export function QuestCard({ view, user, boosted, verifiedFollow }: Props) {
               <span className="btn__label">{t('quest.invite.button')}</span>
             </Link>
           )
+        ) : needsWallet ? (
+          <Button onClick={() => openModal('connectWallet')} aria-describedby={titleId}>
+            {t('quest.offer.connectWallet')}
+          </Button>
         ) : (
           <Button loading={busy} onClick={() => void run(() => checkAccountQuest(def.key))} aria-describedby={titleId}>
             {t(`quest.${def.key}.button`)}
