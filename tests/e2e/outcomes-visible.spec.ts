@@ -60,8 +60,8 @@ for (const lang of LANGUAGES) {
     await page.getByRole('button', { name: text(lang, 'mining:autoMiner.buyMissing', { gems: 100 }) }).click();
     const dialog = page.getByRole('dialog', { name: text(lang, 'mining:topUp.title') });
     // The header is the order's: 2 × 50 Gems for 2 × 4.99 USD.
-    await expect(dialog.getByTestId('top-up-gems')).toHaveText(text(lang, 'mining:topUp.item', { gems: 100 }));
-    await expect(dialog.getByTestId('top-up-price')).toContainText(/9[.,]98/);
+    await expect(dialog.locator('.mining-offer__price')).toHaveText(text(lang, 'mining:topUp.item', { gems: 100 }));
+    await expect(dialog.locator('.mining-offer__period')).toContainText(/9[.,]98/);
 
     // USDT without a linked wallet: said before Pay now, with the way to link one instead.
     const methods = dialog.getByRole('group', { name: text(lang, 'mining:topUp.method') });
@@ -100,11 +100,14 @@ for (const lang of LANGUAGES) {
     await page.goto('/referrals');
     const claim = page.getByRole('button', { name: text(lang, 'referrals:awards.claim') });
     await expect(claim).toBeEnabled();
-    await expect(page.getByTestId('award-status-2')).toHaveText(text(lang, 'referrals:awards.ready'));
     await claim.click();
     await expect(page.locator('.awards__line--ok')).toBeVisible();
+    // Once paid, nothing more to claim: the button goes off (it stayed on before), and the row says so.
     await expect(claim).toBeDisabled();
     await expect(page.getByTestId('award-status-2')).toHaveText(text(lang, 'referrals:awards.paidStatus'));
+    await expect(page.getByTestId('award-status-4')).toHaveText(
+      text(lang, 'referrals:awards.progress', { count: 2, target: 4 }),
+    );
     await shot(page, testInfo, `awards-paid-${lang}-390`);
     // The server's word after a reload too.
     await page.reload();
@@ -273,6 +276,7 @@ for (const lang of LANGUAGES) {
     const count = await claimable.count();
     expect(count).toBeGreaterThan(1);
     const all = page.getByRole('button', { name: text(lang, 'arcade:claim.all', { count }) });
+    await expect(all).toBeVisible();
     await all.click();
     await expect(claimable).toHaveCount(0);
     const tiers = Array.from({ length: count }, (_, i) => i + 1).join(', ');

@@ -16,6 +16,7 @@ export function useFromNextPage(due: boolean, card?: string): boolean {
   const { key } = useLocation();
   const [dueOn, setDueOn] = useState<string | null>(() => (card ? (dueOnByCard.get(card) ?? null) : null));
   useEffect(() => {
+    if (!due && card) dueOnByCard.delete(card);
     if (!due || dueOn !== null) return;
     if (card) dueOnByCard.set(card, key);
     setDueOn(key);
