@@ -178,6 +178,12 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('temporary-boost-state')).toHaveText(
       text(lang, 'mining:rate.temporarySelected', { hours: text(lang, 'mining:boostSelect.hours', { hours }) }),
     );
+    // The session card says it too, in view above Start.
+    const hint = page.getByTestId('selected-boost-hint');
+    await expect(hint).toHaveText(
+      text(lang, 'mining:miner.withSelected', { hours: text(lang, 'mining:boostSelect.hours', { hours }) }),
+    );
+    await expect(hint).toBeInViewport();
     // A 4-second session inside a 2x boost of an hour or more pays twice as much.
     await expect.poll(async () => amountOf(await wouldPay.innerText())).toBeCloseTo(plain * 2, 5);
     await shot(page, testInfo, `selected-boost-${lang}-390`);

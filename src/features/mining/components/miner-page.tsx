@@ -287,6 +287,13 @@ export function MinerPage() {
           >
             <span style={{ width: `${session ? progress(session, now) * 100 : 0}%` }} />
           </div>
+          {!session && selected.length > 0 && (
+            <p className="mining-hint" data-testid="selected-boost-hint">
+              {t('miner.withSelected', {
+                hours: selected.map((row) => t('boostSelect.hours', { hours: row.hours })).join(', '),
+              })}
+            </p>
+          )}
           {session && (
             <p className="mining-rig__ends">{t('miner.endsAt', { time: formatDateTime(session.ends_at, lang) })}</p>
           )}
