@@ -19,6 +19,8 @@ export const paymentItemsResponseSchema = z.object({
   /** What this server can take now; the dialog shows the others disabled, with the reason below. */
   methods: z.array(methodSchema),
   unavailable: z.partialRecord(methodSchema, unavailableReasonSchema),
+  /** Methods served by the test provider (outside production only): paid at once, no money taken. */
+  test_methods: z.array(methodSchema),
 });
 export type PaymentItemsResponse = z.infer<typeof paymentItemsResponseSchema>;
 
@@ -61,6 +63,8 @@ export const paymentOrderSchema = z.object({
   confirmations: z.number().int().nullable(),
   /** Why a failed order failed (a code), else null. */
   failure: z.string().nullable(),
+  /** Made with the test provider (outside production only): nothing was charged. */
+  test: z.boolean(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 

@@ -39,6 +39,8 @@ export interface ReplaySummary {
   pending: number;
   /** Paths of the calls the server answered during this replay, in order. */
   sentPaths: string[];
+  /** The server's answers to those calls, in the same order (a queued claim's reward, …). */
+  answers: { path: string; data: unknown }[];
 }
 
 const OPEN_STATUSES: OutboxRow['status'][] = ['pending', 'sending'];
@@ -150,7 +152,7 @@ export function rowVerdict(
 }
 
 async function replay(): Promise<ReplaySummary> {
-  const summary: ReplaySummary = { sent: 0, failed: 0, pending: 0, sentPaths: [] };
+  const summary: ReplaySummary = { sent: 0, failed: 0, pending: 0, sentPaths: [], answers: [] };
   // Done calls are kept as long as the server remembers their keys, then dropped.
   await db.outbox
     .where('status')
@@ -170,7 +172,7 @@ async function replay(): Promise<ReplaySummary> {
     const row = rows[i];
     await db.outbox.update(row.id!, { status: 'sending' });
     try {
-      await api(row.path, {
+      const data: unknown = await api(row.path, {
         method: row.method,
         body: row.body as Record<string, unknown> | undefined,
         idempotencyKey: row.key,
@@ -178,6 +180,7 @@ async function replay(): Promise<ReplaySummary> {
       await db.outbox.update(row.id!, { status: 'done', error: null });
       summary.sent++;
       summary.sentPaths.push(row.path);
+      summary.answers.push({ path: row.path, data });
     } catch (err) {
       // 401: the session is over (the API client signed the player out): kept for the owner's next sign-in.
       if (retryLater(err) || statusOf(err) === 401) {

@@ -112,6 +112,7 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
       items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
       methods: ['tether', 'sbp', 'card'],
       unavailable: {},
+      test_methods: ['tether', 'sbp', 'card'],
     });
     const key = { 'idempotency-key': 'top-up-1' };
     const res = await postJson(p, '/payments/top-up/', { item_id: 'gems_50', method: 'sbp' }, key);
@@ -134,6 +135,7 @@ describe.each(testDialects())('mining shop, Gems and the Auto Miner on %s', (dia
         tx_hash: null,
         confirmations: null,
         failure: null,
+        test: true,
       },
       gems: 50,
     });

@@ -37,6 +37,8 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
       items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
       methods: ['tether', 'sbp', 'card'],
       unavailable: {},
+      // Issue 24: the dialog says "test payment" for these (sbp goes to the YooKassa stand-in).
+      test_methods: ['tether', 'card'],
     });
     expect((await call(null, 'GET', '/payments/items/')).statusCode).toBe(401);
   });
@@ -56,6 +58,7 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
       price_usd: 14.97,
       status: 'paid',
       method: 'card',
+      test: true,
     });
     const ten = await topUp(p, { method: 'tether', quantity: 10 });
     expect(ten.json().order).toMatchObject({ quantity: 10, gems: 500, price_usd: 49.9, status: 'paid' });
@@ -72,6 +75,8 @@ describe.each(testDialects())('Gems orders on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const { order, checkout_url: url, gems } = res.json();
     expect(order).toMatchObject({ status: 'pending', gems: 100, price_usd: 9.98, checkout_url: url, paid_at: null });
+    // A real provider's order is not a test payment (issue 24).
+    expect(order.test).toBe(false);
     expect(gems).toBe(0);
     const payment = kassa.paymentOf(order.id);
     expect(url).toBe(payment.confirmation.confirmation_url);
@@ -234,6 +239,7 @@ describe.each(testDialects())('Gems orders with only sbp configured on %s', (dia
       items: [{ id: 'gems_50', gems: 50, price_usd: 4.99 }],
       methods: ['sbp'],
       unavailable: { tether: 'not_configured', card: 'not_configured' },
+      test_methods: [],
     });
     expect((await apiCall(t, null, 'GET', '/config/')).json().payments_available).toBe(true);
     const card = await apiCall(t, p, 'POST', '/payments/top-up/', { item_id: 'gems_50', method: 'card' });

@@ -16,6 +16,7 @@ import {
   progress,
   remainingMs,
   sessionPays,
+  selectedBoostsPay,
 } from '@/features/mining/lib/session-view';
 import { tempBoostStock, type BoostRow } from '@/features/mining/state/mining-data';
 
@@ -165,5 +166,23 @@ describe('temporary boost stock', () => {
       [6, [], [], 0],
       [12, [], [], 0],
     ]);
+  });
+});
+
+describe('boosts selected for the next session (issue 24)', () => {
+  it('the estimate counts them from the start, one after another, clipped at the end', () => {
+    const plain = selectedBoostsPay(0, 8 * 3600, []);
+    expect(plain).toBeCloseTo(8, 6);
+    // A 2 h 2x boost adds 2 h; two of them 4 h; a 12 h one covers the whole 8 h session.
+    expect(selectedBoostsPay(0, 8 * 3600, [{ seconds: 7200, value: 2 }])).toBeCloseTo(10, 6);
+    expect(
+      selectedBoostsPay(0, 8 * 3600, [
+        { seconds: 7200, value: 2 },
+        { seconds: 7200, value: 2 },
+      ]),
+    ).toBeCloseTo(12, 6);
+    expect(selectedBoostsPay(0, 8 * 3600, [{ seconds: 12 * 3600, value: 2 }])).toBeCloseTo(16, 6);
+    // With +50 % from tasks and friends.
+    expect(selectedBoostsPay(50, 8 * 3600, [{ seconds: 7200, value: 2 }])).toBeCloseTo(15, 6);
   });
 });

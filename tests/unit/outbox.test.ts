@@ -148,13 +148,18 @@ describe('replayOutbox', () => {
 
   it('sends pending calls in the order they were made, each with its original key and body', async () => {
     const keys = await queueOffline('mining/claim/', 'mining/start/', 'mining/apply-temp-boost/');
-    const server = fakeServer(() => ({ status: 200, body: {} }));
+    const server = fakeServer((c) => ({ status: 200, body: { answered: c.url.replace(/^.*\/api\/v1\//, '') } }));
     const summary = await replayOutbox();
     expect(summary).toEqual({
       sent: 3,
       failed: 0,
       pending: 0,
       sentPaths: ['mining/claim/', 'mining/start/', 'mining/apply-temp-boost/'],
+      // Each answer, for the page that shows it (a queued claim's reward moment, issue 24).
+      answers: ['mining/claim/', 'mining/start/', 'mining/apply-temp-boost/'].map((path) => ({
+        path,
+        data: { answered: path },
+      })),
     });
     expect(server.seen.map((c) => [c.method, c.url.replace(/^.*\/api\/v1\//, ''), c.key])).toEqual([
       ['GET', 'mining/claim/', keys[0]],

@@ -80,6 +80,19 @@ const CASES: Case[] = [
   { key: 'tasks:detail.text', values: (n) => ({ date: '1.1', coins: n }), words: [COINS] },
   { key: 'tasks:autoChecked', values: (n) => ({ coins: n }), words: [COINS] },
   { key: 'tasks:invites.next', values: (n) => ({ target: n, coins: n }), words: [ACTIVE_FRIENDS, COINS] },
+  { key: 'mining:topUp.item', values: (n) => ({ gems: n }), words: [GEMS] },
+  { key: 'mining:topUp.total', values: (n) => ({ gems: n, price: '$1.00' }), words: [GEMS] },
+  { key: 'mining:topUp.quantityOption', values: (n) => ({ n: 3, item: n }), words: [GEMS] },
+  { key: 'mining:topUp.paid', values: (n) => ({ gems: n, balanceCount: n }), words: [GEMS] },
+  { key: 'mining:topUp.order.awaitingWallet', values: (n) => ({ id: 7, gems: n, amount: '1' }), words: [GEMS] },
+  { key: 'mining:topUp.order.paid', values: (n) => ({ id: 7, gems: n, balanceCount: n }), words: [GEMS] },
+  { key: 'mining:topUp.order.paidGems', values: (n) => ({ id: 7, gems: n }), words: [GEMS] },
+  {
+    key: 'mining:topUp.order.autoMinerTook',
+    values: (n) => ({ price: n, date: '1.1', balanceCount: n }),
+    words: [GEMS],
+  },
+  { key: 'profile:actions.walletQuestPaid', values: (n) => ({ coins: n }), words: [COINS] },
 ];
 
 const PLURAL_KEY = /_(zero|one|two|few|many|other)$/;
@@ -87,11 +100,10 @@ const PLURAL_KEY = /_(zero|one|two|few|many|other)$/;
 const COUNTED_NOUN =
   /\{\{\w+\}\}\s(coins?|gems?|friends?|active friends?|boosts?|referral boosts?|days?|hours?|confirmations?|монет|гем|друз|друг|активн|буст|дн|день|час|подтвержден)/i;
 /**
- * Texts left as they are, and why: the payment dialog's texts (`topUp.`) are rewritten for issue 24's
- * Auto Miner payment on another branch and take plural forms there; `guide.steps.3` names a list
- * of hours ending in 12 («1, 4, 6 или 12 часов»); `loop.boostsText` is a multiplier (×2), not a count.
+ * Texts left as they are, and why: `guide.steps.3` names a list of hours ending in 12 («1, 4, 6 или
+ * 12 часов»); `loop.boostsText` is a multiplier (×2), not a count.
  */
-const UNCOUNTED = ['mining:topUp.', 'mining:guide.steps.3.', 'landing:loop.boostsText'];
+const UNCOUNTED = ['mining:guide.steps.3.', 'landing:loop.boostsText'];
 const pick = (data: Record<string, unknown>, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data);
 

@@ -16,7 +16,7 @@ import { load } from './locale-helpers';
 
 afterEach(cleanup);
 
-const pwa = load('en', 'pwa') as { offlineReady: { title: string }; install: { button: string } };
+const pwa = load('en', 'pwa') as { offlineReady: { title: string; ok: string }; install: { button: string } };
 
 async function mount() {
   const i = createInstance();
@@ -47,7 +47,7 @@ async function mount() {
 }
 
 describe('PWA cards that arrive on their own', () => {
-  it('the ready-offline notice and the install offer wait for the next page, then stay', async () => {
+  it('the ready-offline notice and the install offer wait for the next page, then stay, one card at a time', async () => {
     const { store, router } = await mount();
     act(() => {
       store.set(offlineReadyAtom, true);
@@ -60,9 +60,13 @@ describe('PWA cards that arrive on their own', () => {
     expect(screen.queryByRole('button', { name: pwa.install.button })).toBeNull();
     await act(() => router.navigate('/blog'));
     expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
-    expect(screen.getByRole('button', { name: pwa.install.button })).toBeTruthy();
+    // Issue 24: one card at a time: the install offer waits until the notice is read.
+    expect(screen.queryByRole('button', { name: pwa.install.button })).toBeNull();
     await act(() => router.navigate('/tasks'));
     expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
+    act(() => screen.getByRole('button', { name: pwa.offlineReady.ok }).click());
+    expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
+    expect(screen.getByRole('button', { name: pwa.install.button })).toBeTruthy();
   });
 });
 

@@ -1,7 +1,13 @@
 // Pure rules of the referrals and profile pages: award completion, claim texts, the profile view.
 import { describe, expect, it } from 'vitest';
 import type { Me } from '@shared/api/auth';
-import { awardRows, claimAnswerText, claimFailureText, listFailureText } from '@/features/referrals/state/awards';
+import {
+  awardRows,
+  canClaimAwards,
+  claimAnswerText,
+  claimFailureText,
+  listFailureText,
+} from '@/features/referrals/state/awards';
 import { profileView } from '@/features/profile/state/profile-view';
 import { type ApiFailure, toApiFailure } from '@/lib/api-errors';
 
@@ -10,6 +16,19 @@ const failure = (body: Record<string, unknown>, status = 400): ApiFailure =>
 const network = toApiFailure(new TypeError(''), 'fallback');
 
 describe('referral awards', () => {
+  it('offers the claim while a reached award is unpaid, and, while that is not known, for any reached one (issue 24)', () => {
+    expect(canClaimAwards(awardRows(1, new Set()), true)).toBe(false);
+    expect(canClaimAwards(awardRows(2, new Set()), true)).toBe(true);
+    expect(canClaimAwards(awardRows(2, new Set([2])), true)).toBe(false);
+    expect(canClaimAwards(awardRows(4, new Set([2])), true)).toBe(true);
+    expect(canClaimAwards(awardRows(2), false)).toBe(true);
+    expect(
+      awardRows(4, new Set([2]))
+        .map((r) => r.paid)
+        .slice(0, 3),
+    ).toEqual([true, false, false]);
+  });
+
   it('lists the 9 awards with their points', () => {
     expect(awardRows(0).map((a) => [a.friends, a.points])).toEqual([
       [2, 4],

@@ -42,6 +42,7 @@ const order = (o: Partial<PaymentOrder>): PaymentOrder => ({
   tx_hash: null,
   confirmations: null,
   failure: null,
+  test: false,
   ...o,
 });
 
@@ -78,6 +79,12 @@ describe('methods and Pay', () => {
     expect(payBlock(true, opts, 'card', false)).toBe('loading');
     expect(payBlock(true, opts, 'sbp', true)).toBe('noMethod');
     expect(payBlock(true, opts, 'card', true)).toBeNull();
+    // Issue 24: USDT without a linked wallet is said before Pay now.
+    const withTether = methodOptions({ methods: ['tether', 'card'], unavailable: { sbp: 'not_configured' } });
+    expect(payBlock(true, withTether, 'tether', true, false)).toBe('noWallet');
+    expect(payBlock(true, withTether, 'tether', true, true)).toBeNull();
+    expect(payBlock(false, withTether, 'tether', true, false)).toBe('offline');
+    expect(payBlock(true, opts, 'card', true, false)).toBeNull();
   });
 });
 
@@ -163,6 +170,8 @@ describe.each(['en', 'ru'] as const)('the method tiles and Pay in %s', (lng) => 
           block={payBlock(online, options, 'card', true)}
           busy={false}
           onPay={() => {}}
+          testPayment={false}
+          onLinkWallet={() => {}}
         />
       </I18nextProvider>,
     );

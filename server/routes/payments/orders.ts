@@ -52,6 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       items: TOP_UP_ITEMS.map((i) => ({ id: i.id, gems: i.gems, price_usd: i.price_usd })),
       methods: app.payments.methods,
       unavailable: app.payments.unavailable,
+      test_methods: app.payments.methods.filter((m) => app.payments.forMethod(m)?.name === 'test'),
     }),
   );
 

@@ -54,6 +54,7 @@ export const orderJson = (o: OrderRow): PaymentOrder => {
     tx_hash: o.tx_hash,
     confirmations: o.confirmations === null ? null : Number(o.confirmations),
     failure: o.status === 'failed' ? o.failure : null,
+    test: o.provider === 'test',
   };
 };
 

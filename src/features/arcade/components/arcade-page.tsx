@@ -96,7 +96,8 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
 
   const progress = tierProgress(season.xp, season.xp_per_tier, season.tiers.length);
   const timeLeft = formatTimeLeft(season.ends_at, now, dateLocale(lang));
-  const claimable = season.tiers.filter((x) => x.claimable && !pending.has(x.tier)).length;
+  const claimableTiers = season.tiers.filter((x) => x.claimable && !pending.has(x.tier)).map((x) => x.tier);
+  const claimable = claimableTiers.length;
 
   const onClaim = async (tier: number) => {
     setClaiming(tier);
@@ -123,6 +124,40 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
       void refreshSeason().catch(() => undefined);
     } finally {
       setClaiming(null);
+    }
+  };
+
+  // Issue 24: several reached tiers are claimed with one tap, one claim after another (each its own
+  // call, so a queued or refused one says which); the first refusal stops the rest.
+  const [claimingAll, setClaimingAll] = useState(false);
+  const onClaimAll = async () => {
+    setClaimingAll(true);
+    setNotice(null);
+    const sent: number[] = [];
+    const queued: number[] = [];
+    try {
+      for (const tier of claimableTiers) {
+        setClaiming(tier);
+        const result = await claimTier(tier);
+        (result.status === 'sent' ? sent : queued).push(tier);
+      }
+      setNotice({
+        kind: 'ok',
+        text: [
+          sent.length ? t('claim.allDone', { tiers: sent.join(', ') }) : '',
+          queued.length ? t('claim.allQueued', { tiers: queued.join(', ') }) : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      });
+    } catch (err) {
+      const failure = toApiFailure(err, t('claim.failed'));
+      const done = sent.length ? `${t('claim.allDone', { tiers: sent.join(', ') })} ` : '';
+      setNotice({ kind: 'error', text: `${done}${failure.status === 0 ? t('claim.offline') : t('claim.failed')}` });
+      void refreshSeason().catch(() => undefined);
+    } finally {
+      setClaiming(null);
+      setClaimingAll(false);
     }
   };
 
@@ -173,6 +208,17 @@ function SeasonView({ season, stale }: { season: SeasonJson; stale: boolean }) {
           <h2 id="tiers-title">{t('tiers.title')}</h2>
           <p>{t('tiers.lead')}</p>
         </div>
+        {(claimable > 1 || claimingAll) && (
+          <div className="arcade__claim-all">
+            <Button
+              loading={claimingAll}
+              disabled={claiming !== null && !claimingAll}
+              onClick={() => void onClaimAll()}
+            >
+              {t('claim.all', { count: claimable })}
+            </Button>
+          </div>
+        )}
         <div className="arcade__notice-slot" aria-live="polite">
           {notice && <p className={`arcade__notice arcade__notice--${notice.kind}`}>{notice.text}</p>}
         </div>

@@ -122,7 +122,10 @@ export function BoostPage() {
             <p className="mining-hint" data-testid="referral-boost-waiting">
               {waiting > 0
                 ? t('boosts.referrals.waiting', { count: waiting, percent: waiting * REFERRAL_BOOST_PERCENT })
-                : t('boosts.referrals.noneWaiting')}
+                : (summary?.referral_count ?? 0) > 0
+                  ? // Issue 24: right after a claim the card says it is all claimed, not "nothing to claim yet".
+                    t('boosts.referrals.allClaimed')
+                  : t('boosts.referrals.noneWaiting')}
             </p>
             <div className="mining-card__actions">
               <Button onClick={claimReferrals} loading={claiming} disabled={!online || waiting === 0}>

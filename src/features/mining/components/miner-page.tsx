@@ -12,9 +12,12 @@ import {
   BASE_RATE_PER_HOUR,
   MINING_SESSION_SECONDS_DEFAULT,
   REFERRAL_BOOST_PERCENT,
+  TEMP_BOOST_HOURS,
 } from '@shared/constants';
+import type { MiningSession } from '@shared/api/mining';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
+import { CardSlot } from '@/components/card-slot';
 import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
@@ -35,11 +38,20 @@ import {
   minerStatus,
   progress,
   remainingMs,
+  selectedBoostsPay,
 } from '../lib/session-view';
 import { subscriptionsState } from '../state/assets-state';
+import type { ReplaySummary } from '@/lib/outbox';
 import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
 import { claim, refreshMiner, start } from '../state/mining-actions';
-import { useBoostSummary, useOutboxRows, useStoredSessions, useSubscriptions } from '../state/mining-data';
+import {
+  tempBoostStock,
+  useBoostRows,
+  useBoostSummary,
+  useOutboxRows,
+  useStoredSessions,
+  useSubscriptions,
+} from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
 import { RewardMoment, type Reward } from './reward-moment';
@@ -63,6 +75,7 @@ export function MinerPage() {
   const stored = useStoredSessions();
   const sessions = stored?.sessions;
   const summary = useBoostSummary();
+  const boostRows = useBoostRows();
   const subscriptions = useSubscriptions();
   const outbox = useOutboxRows();
   const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
@@ -108,6 +121,21 @@ export function MinerPage() {
     void load();
   }, [load]);
   useRefreshAfterReplay(load);
+
+  // Issue 24: a claim queued offline and paid on reconnect gets the same reward moment as one made
+  // online, saying it was sent while offline. The balance before is the one shown until now.
+  const tokenBefore = useRef(user?.token ?? 0);
+  tokenBefore.current = user?.token ?? 0;
+  const rigRef = useRef<HTMLElement>(null);
+  useRefreshAfterReplay(
+    useCallback((summary: ReplaySummary) => {
+      const paid = summary.answers.find((a) => a.path === OUTBOX_PATHS.claim)?.data as MiningSession | undefined;
+      if (!paid || typeof paid.reward !== 'number') return;
+      setNotice(null);
+      setReward({ amount: paid.reward, balanceBefore: tokenBefore.current, sentOffline: true });
+      showRig(rigRef.current);
+    }, []),
+  );
   useEffect(() => subscriptionsState.clearDetail, []);
 
   const session = sessions ? currentSession(sessions) : null;
@@ -164,6 +192,8 @@ export function MinerPage() {
     try {
       const r = await claim();
       if (r.kind !== 'queued') {
+        // The rig's burst plays where the player sees it (issue 24: on a phone it played off screen).
+        showRig(rigRef.current);
         setReward({ amount: r.data.reward, balanceBefore });
         telegramHaptic('success');
       }
@@ -182,6 +212,12 @@ export function MinerPage() {
   const rate = currentRate(session, now, idleRate);
   const boost = activeBoost(session, now);
   const previous = sessions ? lastClaimed(sessions) : null;
+  // Boosts selected for the next session (issue 24: they showed nowhere on the miner).
+  const selected = tempBoostStock(boostRows ?? [], TEMP_BOOST_HOURS).filter((row) => row.selected > 0);
+  const selectedSeconds = (boostRows ?? [])
+    .filter((r) => r.boost_type === 'temporary' && r.is_selected && !r.is_active)
+    .sort((a, b) => a.boostId - b.boostId)
+    .map((r) => ({ seconds: r.duration_seconds ?? 0, value: r.value }));
 
   // With nothing stored on this device yet, the page waits for the server's answers (or their
   // failure) instead of drawing an idle miner that the running session then pushes apart (issue
@@ -215,7 +251,11 @@ export function MinerPage() {
       <ReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
 
       <div className="mining-grid">
-        <section className={`mining-card mining-rig mining-rig--${status}`} aria-labelledby="mining-rig-title">
+        <section
+          ref={rigRef}
+          className={`mining-card mining-rig mining-rig--${status}`}
+          aria-labelledby="mining-rig-title"
+        >
           <RigArt celebrate={Boolean(reward)} working={status === 'running'} />
           <div className="mining-rig__top">
             <h2 id="mining-rig-title" className="mining-card__title">
@@ -247,6 +287,13 @@ export function MinerPage() {
           >
             <span style={{ width: `${session ? progress(session, now) * 100 : 0}%` }} />
           </div>
+          {!session && selected.length > 0 && (
+            <p className="mining-hint" data-testid="selected-boost-hint">
+              {t('miner.withSelected', {
+                hours: selected.map((row) => t('boostSelect.hours', { hours: row.hours })).join(', '),
+              })}
+            </p>
+          )}
           {session && (
             <p className="mining-rig__ends">{t('miner.endsAt', { time: formatDateTime(session.ends_at, lang) })}</p>
           )}
@@ -268,7 +315,14 @@ export function MinerPage() {
             ) : (
               <div>
                 <dt>{t('miner.wouldPay')}</dt>
-                <dd>{t('pxt', { amount: formatPxt((idleRate * sessionSeconds) / 3600, lang) })}</dd>
+                <dd data-testid="session-would-pay">
+                  {t('pxt', {
+                    amount: formatPxt(
+                      selectedBoostsPay(summaryPercent(summary), sessionSeconds, selectedSeconds),
+                      lang,
+                    ),
+                  })}
+                </dd>
               </div>
             )}
           </dl>
@@ -301,6 +355,7 @@ export function MinerPage() {
             <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>
           )}
         </section>
+        <CardSlot className="mining-card-slot" />
 
         <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">
           <h2 id="mining-rate-title" className="mining-card__title">
@@ -331,8 +386,14 @@ export function MinerPage() {
             </div>
             <div>
               <dt>{t('rate.temporary')}</dt>
-              <dd data-testid="temporary-boost-state" className={boost ? 'mining-on' : undefined}>
-                {boost ? t('rate.temporaryActive', { time: formatTime(boost.ends_at, lang) }) : t('rate.temporaryNone')}
+              <dd data-testid="temporary-boost-state" className={boost || selected.length ? 'mining-on' : undefined}>
+                {boost
+                  ? t('rate.temporaryActive', { time: formatTime(boost.ends_at, lang) })
+                  : selected.length && status === 'idle'
+                    ? t('rate.temporarySelected', {
+                        hours: selected.map((row) => t('boostSelect.hours', { hours: row.hours })).join(', '),
+                      })
+                    : t('rate.temporaryNone')}
               </dd>
             </div>
           </dl>
@@ -377,4 +438,16 @@ export function MinerPage() {
       </div>
     </div>
   );
+}
+
+const summaryPercent = (summary: { task_total_boost: number; referral_total_boost: number } | null | undefined) =>
+  (summary?.task_total_boost ?? 0) + (summary?.referral_total_boost ?? 0);
+
+/** Brings the session card's rig into view (smoothly unless the player asked for reduced motion). */
+function showRig(el: HTMLElement | null) {
+  if (!el) return;
+  const rect = el.getBoundingClientRect();
+  if (rect.top >= 0 && rect.top < window.innerHeight / 3) return;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
 }

@@ -2,10 +2,11 @@
 // paid (Gems added, the balance), waiting (the provider's page, or the wallet transfer and its
 // confirmations), failed, expired or refunded (with a way to try again).
 import { useTranslation } from 'react-i18next';
+import { AUTO_MINER_PRICE_GEMS } from '@shared/constants';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { formatUsdt } from '@/lib/format-pxt';
-import { formatDateTime, formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { orderPhase } from '../lib/top-up-view';
 import type { FollowedOrder } from '../state/payment-actions';
 
@@ -19,8 +20,6 @@ export interface OrderStatusProps {
   subscribedUntil?: Date | null;
 }
 
-/** The token amount in USDT (6 decimals) for the text. */
-
 export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, subscribedUntil }: OrderStatusProps) {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
@@ -29,21 +28,35 @@ export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, s
   const values = {
     id: order.id,
     gems: order.gems,
-    balance: formatInteger(balance, lang),
+    // The counted Gems take their plural form through common:units.gems (its count, a number).
+    balanceCount: balance,
     amount: formatUsdt(order.pay_to?.amount, lang),
   };
+
+  // Outside production the test provider pays at once and takes no money: the order says so.
+  const testLine = order.test && (
+    <p className="mining-hint mining-center" data-testid="order-test">
+      {t('topUp.order.test', values)}
+    </p>
+  );
 
   if (phase === 'paid') {
     return (
       <>
         <p className="mining-notice mining-notice--ok" role="status" data-testid="order-status" data-phase={phase}>
-          {t('topUp.order.paid', values)}
+          {subscribedUntil ? t('topUp.order.paidGems', values) : t('topUp.order.paid', values)}
         </p>
         {subscribedUntil && (
-          <p className="mining-notice mining-notice--ok" role="status">
-            {t('autoMiner.done', { date: formatDateTime(subscribedUntil, lang) })}
+          // Issue 24: where the Gems went: the balance shown is after the Auto Miner took its price.
+          <p className="mining-notice mining-notice--ok" role="status" data-testid="order-auto-miner">
+            {t('topUp.order.autoMinerTook', {
+              price: AUTO_MINER_PRICE_GEMS,
+              date: formatDateTime(subscribedUntil, lang),
+              balanceCount: balance,
+            })}
           </p>
         )}
+        {testLine}
       </>
     );
   }
@@ -53,6 +66,7 @@ export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, s
         <p className="mining-notice mining-notice--error" role="alert" data-testid="order-status" data-phase={phase}>
           {t(`topUp.order.${phase}`, values)}
         </p>
+        {testLine}
         {onRetry && (
           <div className="modal-actions">
             <Button block onClick={onRetry}>
@@ -80,6 +94,7 @@ export function OrderStatus({ followed, balance, onPayWallet, paying, onRetry, s
       >
         {phase !== 'awaitingWallet' && <Spinner size="sm" />} {text}
       </p>
+      {testLine}
       {phase === 'awaitingCheckout' && order.checkout_url && (
         <div className="modal-actions">
           <a className="btn btn--primary btn--block" href={order.checkout_url}>

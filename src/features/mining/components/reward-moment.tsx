@@ -10,6 +10,8 @@ import { useCountUp } from '../state/count-up';
 export interface Reward {
   amount: number;
   balanceBefore: number;
+  /** Queued offline and paid when the connection came back. */
+  sentOffline?: boolean;
 }
 
 export function RewardMoment({ reward, rate, nextPays }: { reward: Reward; rate: number; nextPays: number }) {
@@ -33,6 +35,11 @@ export function RewardMoment({ reward, rate, nextPays }: { reward: Reward; rate:
           next: formatPxt(nextPays, lang),
         })}
       </p>
+      {reward.sentOffline && (
+        <p className="reward-moment__offline" data-testid="reward-offline">
+          {t('reward.sentOffline')}
+        </p>
+      )}
       <div aria-hidden="true">
         <p className="reward-moment__amount" data-testid="reward-amount">
           {t('miner.claimed', { amount: formatPxt(amount, lang) })}

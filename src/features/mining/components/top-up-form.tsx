@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOP_UP_ITEM, TOP_UP_QUANTITY_MAX, type PaymentMethod } from '@shared/constants';
 import { Button } from '@/components/button';
-import { formatInteger, formatPrice } from '../lib/format';
-import type { MethodOption, PayBlock } from '../lib/top-up-view';
+import { formatPrice } from '../lib/format';
+import { orderTotalUsd, type MethodOption, type PayBlock } from '../lib/top-up-view';
 
 export interface TopUpFormProps {
   options: MethodOption[];
@@ -17,13 +17,25 @@ export interface TopUpFormProps {
   block: PayBlock;
   busy: boolean;
   onPay: () => void;
+  /** The chosen method is served by the test provider: nothing is charged, the order is paid at once. */
+  testPayment: boolean;
+  onLinkWallet: () => void;
 }
 
 const QUANTITIES = Array.from({ length: TOP_UP_QUANTITY_MAX }, (_, i) => i + 1);
-/** Cents, so 3 × 4.99 is 14.97 and not 14.970000000000001. */
-const totalUsd = (quantity: number) => Math.round(TOP_UP_ITEM.price_usd * 100 * quantity) / 100;
 
-export function TopUpForm({ options, method, onMethod, quantity, onQuantity, block, busy, onPay }: TopUpFormProps) {
+export function TopUpForm({
+  options,
+  method,
+  onMethod,
+  quantity,
+  onQuantity,
+  block,
+  busy,
+  onPay,
+  testPayment,
+  onLinkWallet,
+}: TopUpFormProps) {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
   const name = useId();
@@ -71,16 +83,34 @@ export function TopUpForm({ options, method, onMethod, quantity, onQuantity, blo
         </select>
         <span className="mining-hint" data-testid="top-up-total">
           {t('topUp.total', {
-            gems: formatInteger(quantity * TOP_UP_ITEM.gems, lang),
-            price: formatPrice(totalUsd(quantity), lang),
+            gems: quantity * TOP_UP_ITEM.gems,
+            price: formatPrice(orderTotalUsd(quantity), lang),
           })}
         </span>
       </div>
-      <div className="modal-actions">
-        <Button block onClick={onPay} loading={busy} disabled={block !== null}>
-          {block === 'offline' ? t('topUp.offline') : t('topUp.pay')}
-        </Button>
-      </div>
+      {testPayment && block !== 'noWallet' && (
+        <p className="mining-notice mining-notice--warn" data-testid="test-payment">
+          {t('topUp.testPayment')}
+        </p>
+      )}
+      {block === 'noWallet' ? (
+        <>
+          <p className="mining-notice mining-notice--warn" role="status" data-testid="top-up-wallet-needed">
+            {t('topUp.linkWallet')}
+          </p>
+          <div className="modal-actions">
+            <Button block onClick={onLinkWallet}>
+              {t('topUp.linkWalletButton')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="modal-actions">
+          <Button block onClick={onPay} loading={busy} disabled={block !== null}>
+            {block === 'offline' ? t('topUp.offline') : t('topUp.pay')}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

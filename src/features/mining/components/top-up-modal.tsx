@@ -16,7 +16,7 @@ import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-s
 import { fetchPaymentItems } from '../api/payments-api';
 import { formatPrice } from '../lib/format';
 import { paymentFailureText } from '../lib/payment-errors';
-import { isOpenOrder, methodOptions, parseQuantity, payBlock, pickMethod } from '../lib/top-up-view';
+import { isOpenOrder, methodOptions, orderTotalUsd, parseQuantity, payBlock, pickMethod } from '../lib/top-up-view';
 import { useOnline } from '../state/hooks';
 import {
   createOrder,
@@ -64,7 +64,11 @@ export default function TopUpModal() {
 
   const options = useMemo(() => methodOptions(items), [items]);
   const method = pickMethod(options, chosen);
-  const block = payBlock(online, options, method, items !== null);
+  const block = payBlock(online, options, method, items !== null, Boolean(user?.wallet_address));
+  const testPayment = method !== null && (items?.test_methods ?? []).includes(method);
+  // The header tells what this order buys (issue 24: not the single item's price over a larger order).
+  const headerGems = followed ? followed.order.gems : quantity * TOP_UP_ITEM.gems;
+  const headerPrice = followed ? followed.order.price_usd : orderTotalUsd(quantity);
 
   const payTether = async (order: PaymentOrder) => {
     if (!user?.wallet_address) {
@@ -115,8 +119,12 @@ export default function TopUpModal() {
   return (
     <Modal title={t('topUp.title')} onClose={closeModal} onBack={previous ? backModal : undefined}>
       <div className="mining-offer">
-        <span className="mining-offer__price">{t('topUp.item', { gems: TOP_UP_ITEM.gems })}</span>
-        <span className="mining-offer__period">{formatPrice(TOP_UP_ITEM.price_usd, lang)}</span>
+        <span className="mining-offer__price" data-testid="top-up-gems">
+          {t('topUp.item', { gems: headerGems })}
+        </span>
+        <span className="mining-offer__period" data-testid="top-up-price">
+          {formatPrice(headerPrice, lang)}
+        </span>
       </div>
 
       {needWallet && !user?.wallet_address ? (
@@ -176,6 +184,8 @@ export default function TopUpModal() {
             block={block}
             busy={busy || paying}
             onPay={() => void pay()}
+            testPayment={testPayment}
+            onLinkWallet={() => switchModal('connectWallet')}
           />
         </>
       )}

@@ -3,7 +3,14 @@
 // unclaimed session of the newest-first list, otherwise none.
 import type { MiningSession, SessionBoost, Subscription } from '@shared/api/mining';
 import { TOKEN_SCALE } from '@shared/constants';
-import { chainStart, planBoost, rewardEarnedBy, sessionReward, type RewardInput } from '@shared/mining-math';
+import {
+  chainBoosts,
+  chainStart,
+  planBoost,
+  rewardEarnedBy,
+  sessionReward,
+  type RewardInput,
+} from '@shared/mining-math';
 
 export type MinerStatus = 'idle' | 'running' | 'ready';
 
@@ -77,4 +84,24 @@ export function planBoostNow(session: MiningSession, durationSeconds: number, no
 export function autoMinerUntil(subscriptions: readonly Subscription[], now: number): Date | null {
   const ends = subscriptions.filter((s) => s.active && ms(s.expires_at) > now).map((s) => ms(s.expires_at));
   return ends.length ? new Date(Math.max(...ends)) : null;
+}
+
+/**
+ * PXT a session started now would pay, with the 2x boosts selected for it (they run one after
+ * another from the start, clipped at its end, as the server applies them at Start).
+ */
+export function selectedBoostsPay(
+  boostPercent: number,
+  sessionSeconds: number,
+  selected: readonly { seconds: number; value: number }[],
+): number {
+  const span = { startedAt: 0, endsAt: sessionSeconds * 1000 };
+  const valid = selected.filter((b) => b.seconds > 0);
+  const planned = chainBoosts(
+    span,
+    0,
+    valid.map((b) => b.seconds * 1000),
+  );
+  const boosts = planned.map((p, i) => ({ startsAt: p.startsAt, endsAt: p.endsAt, value: valid[i].value }));
+  return sessionReward({ ...span, boostPercent, boosts }) / TOKEN_SCALE;
 }

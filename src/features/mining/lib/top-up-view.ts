@@ -30,20 +30,28 @@ export function pickMethod(options: MethodOption[], chosen: PaymentMethod | null
   return options.find((o) => o.available)?.method ?? null;
 }
 
-export type PayBlock = 'offline' | 'loading' | 'noMethod' | null;
+export type PayBlock = 'offline' | 'loading' | 'noMethod' | 'noWallet' | null;
 
-/** Why Pay cannot be pressed now: offline first (no queued payments), then nothing to pay with. */
+/**
+ * Why Pay cannot be pressed now: offline first (no queued payments), then nothing to pay with, then
+ * USDT without a linked wallet (said before Pay now, issue 24: it is paid from that wallet only).
+ */
 export function payBlock(
   online: boolean,
   options: MethodOption[],
   method: PaymentMethod | null,
   loaded: boolean,
+  walletLinked = true,
 ): PayBlock {
   if (!online) return 'offline';
   if (!loaded) return 'loading';
   if (!method || !options.some((o) => o.method === method && o.available)) return 'noMethod';
+  if (method === 'tether' && !walletLinked) return 'noWallet';
   return null;
 }
+
+/** An order's price in USD for `quantity` items, in cents first (3 × 4.99 is 14.97, not 14.970000000000001). */
+export const orderTotalUsd = (quantity: number) => Math.round(TOP_UP_ITEM.price_usd * 100 * quantity) / 100;
 
 /** Items of 50 Gems that cover `missing` Gems, in ONE order (decisions §8: quantity 1–10). */
 export function quantityFor(missing: number): number {

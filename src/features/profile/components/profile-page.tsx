@@ -12,6 +12,7 @@ import { openModal } from '@/lib/modal-state';
 import { signedInAtom } from '@/lib/session';
 import { requestPasswordChange } from '../api/profile-api';
 import { profileView } from '../state/profile-view';
+import { useWalletQuestReward } from '../state/wallet-quest';
 import { SecuritySection } from './security-section';
 import { TelegramReminders } from './telegram-reminders';
 import './profile.css';
@@ -39,6 +40,7 @@ function PlayerProfile() {
   const fetchFailed = useAtomValue(userFetchFailedAtom);
   const [busy, setBusy] = useState(false);
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const walletQuestCoins = useWalletQuestReward(user === undefined ? undefined : (user?.wallet_address ?? null));
 
   useEffect(() => {
     void refreshCurrentUser();
@@ -165,6 +167,11 @@ function PlayerProfile() {
         {passwordError && (
           <p className="profile__error" role="alert">
             {passwordError}
+          </p>
+        )}
+        {walletQuestCoins !== null && (
+          <p className="profile__ok" role="status" data-testid="wallet-quest-paid">
+            {t('actions.walletQuestPaid', { coins: walletQuestCoins })}
           </p>
         )}
       </div>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { useFromNextPage } from '../lib/from-next-page';
 import { deviceFacts, installHint, readDismissed, rememberDismissed } from '../lib/install-hint';
+import { useCardTurn } from '../state/card-turn';
 import { installPromptAtom } from '../state/pwa-atoms';
 
 export function InstallPrompt() {
@@ -15,8 +16,9 @@ export function InstallPrompt() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const device = useMemo(deviceFacts, []);
   const hint = installHint({ ...device, hasPrompt: offer !== null, dismissed });
-  const shown = useFromNextPage(hint !== 'none');
-  if (!shown) return null;
+  const shown = useFromNextPage(hint !== 'none', 'install');
+  const turn = useCardTurn('install', shown);
+  if (!turn) return null;
 
   const dismiss = () => {
     rememberDismissed();

@@ -5,12 +5,13 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { useFromNextPage } from '../lib/from-next-page';
+import { useCardTurn } from '../state/card-turn';
 import { offlineReadyAtom } from '../state/pwa-atoms';
 
 export function OfflineReady() {
   const { t } = useTranslation('pwa');
   const [ready, setReady] = useAtom(offlineReadyAtom);
-  const shown = useFromNextPage(ready);
+  const shown = useCardTurn('offlineReady', useFromNextPage(ready, 'offlineReady'));
   if (!shown) return null;
   return (
     <section className="pwa-card" role="status" aria-live="polite" data-testid="offline-ready">

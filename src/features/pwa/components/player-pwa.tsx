@@ -15,6 +15,7 @@ import { useFromNextPageUnlessAsked } from '../lib/from-next-page';
 import { pushSupported } from '../lib/push-subscription';
 import { requestOutboxSync } from '../lib/sw-registration';
 import { pendingCallsAtom } from '../state/pwa-atoms';
+import { InCardSlot } from './in-card-slot';
 import { PushCard } from './push-card';
 import { ReminderLine } from './reminder-line';
 
@@ -44,7 +45,11 @@ export default function PlayerPwa() {
   return (
     <>
       <ReminderLine />
-      {onMiner && offered && <PushCard />}
+      {onMiner && offered && (
+        <InCardSlot>
+          <PushCard />
+        </InCardSlot>
+      )}
     </>
   );
 }

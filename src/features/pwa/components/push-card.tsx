@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSubscription, disablePush, enablePush } from '../lib/push-subscription';
+import { useCardTurn } from '../state/card-turn';
 
 const HIDDEN_KEY = 'pxt.pushCardHidden';
 const readHidden = () => {
@@ -22,6 +23,7 @@ export function PushCard() {
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(Notification.permission === 'denied' ? 'denied' : null);
+  const turn = useCardTurn('push', !hidden);
 
   useEffect(() => {
     let live = true;
@@ -33,7 +35,7 @@ export function PushCard() {
     };
   }, []);
 
-  if (hidden) return null;
+  if (!turn) return null;
   const blocked = note === 'denied';
   // Drawn at its full size with the page it comes with, before this browser's subscription is read
   // (a card that fills in afterwards would push the page down: layout shift, issue 14).

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { signedInAtom } from '@/lib/session';
 import { inTelegramAtom } from '@/lib/telegram-host';
 import { onNavigate } from '../lib/worker-messages';
+import { InCardSlot } from './in-card-slot';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import { OfflineReady } from './offline-ready';
@@ -24,8 +25,14 @@ export default function PwaLayer() {
     <div className="pwa-dock">
       <OfflineBanner />
       <UpdatePrompt />
-      <OfflineReady />
-      {!inTelegram && <InstallPrompt />}
+      <InCardSlot>
+        <OfflineReady />
+      </InCardSlot>
+      {!inTelegram && (
+        <InCardSlot>
+          <InstallPrompt />
+        </InCardSlot>
+      )}
       {signedIn && (
         <Suspense fallback={null}>
           <PlayerPwa />

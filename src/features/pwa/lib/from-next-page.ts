@@ -5,13 +5,22 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { hadInputOn } from './page-input';
 
-/** `due`, from the first page change after it became true (a location key other than that page's). */
-export function useFromNextPage(due: boolean): boolean {
+/** The page each named card became due on, kept across remounts (a card moving into a page's card slot is mounted anew). */
+const dueOnByCard = new Map<string, string>();
+
+/**
+ * `due`, from the first page change after it became true (a location key other than that page's).
+ * `card` names it so that a remount (into or out of a page's card slot) keeps the page it was due on.
+ */
+export function useFromNextPage(due: boolean, card?: string): boolean {
   const { key } = useLocation();
-  const [dueOn, setDueOn] = useState<string | null>(null);
+  const [dueOn, setDueOn] = useState<string | null>(() => (card ? (dueOnByCard.get(card) ?? null) : null));
   useEffect(() => {
-    if (due && dueOn === null) setDueOn(key);
-  }, [due, dueOn, key]);
+    if (!due && card) dueOnByCard.delete(card);
+    if (!due || dueOn !== null) return;
+    if (card) dueOnByCard.set(card, key);
+    setDueOn(key);
+  }, [due, dueOn, key, card]);
   return due && dueOn !== null && dueOn !== key;
 }
 

@@ -10,10 +10,25 @@ export interface AwardRow {
   points: number;
   /** decisions §7 Deviation: complete once the referral count reaches the award's "friends". */
   completed: boolean;
+  /** Its coins were paid (false while that is not known). */
+  paid: boolean;
 }
 
-export const awardRows = (referralCount: number): AwardRow[] =>
-  REFERRAL_AWARDS.map((a) => ({ friends: a.friends, points: a.points, completed: referralCount >= a.friends }));
+/** `paid`: the "friends" numbers of the awards already paid, or null while not known. */
+export const awardRows = (referralCount: number, paid: ReadonlySet<number> | null = null): AwardRow[] =>
+  REFERRAL_AWARDS.map((a) => ({
+    friends: a.friends,
+    points: a.points,
+    completed: referralCount >= a.friends,
+    paid: paid?.has(a.friends) ?? false,
+  }));
+
+/**
+ * Whether "Claim awards" can pay something (issue 24: a reached award that is paid already does not
+ * count). While the paid ones are not known (offline), a reached award offers the claim.
+ */
+export const canClaimAwards = (rows: readonly AwardRow[], paidKnown: boolean) =>
+  rows.some((r) => r.completed && !(paidKnown && r.paid));
 
 /**
  * What a claim answer says: the paid awards, or — for the 'no new rewards' answer (detail
