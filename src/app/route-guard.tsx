@@ -6,9 +6,10 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
-import { openModal } from '../lib/modal-state';
+import { modalStateAtom, openModal } from '../lib/modal-state';
 import { rememberReturnTo } from '../lib/return-to';
 import { isSignedIn, signedInAtom } from '../lib/session';
+import { store } from '../lib/store';
 import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 
 /** Where a request for `url` (path and query) of the page `path` is sent instead, or null to let it through. */
@@ -22,7 +23,10 @@ export async function refusedTo(path: RoutePath, url: string): Promise<string | 
   if (decision.openMainLogin) {
     // Back to this page after signing in (issue 16).
     rememberReturnTo(url);
-    openModal('main');
+    // A sign-in already open stays: a session ended elsewhere opened the login with its reason,
+    // and a lazy page may be refused only once it has loaded, after that (issue 24).
+    const open = store.get(modalStateAtom).open;
+    if (open !== 'login' && open !== 'main') openModal('main');
   }
   return decision.redirectTo + keptQuery(url);
 }

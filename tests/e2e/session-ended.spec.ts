@@ -1,0 +1,63 @@
+// Issue 24: a device whose session was ended elsewhere (another device's "sign out everywhere else",
+// a password reset, an e-mail change) is told so the next time it opens the app: the sign-in dialog
+// opens with the reason and the address, and signing in again goes back to the page it was on.
+import { expect, test, type RunningServer } from './fixtures';
+import { createEmailAccount, signInPage } from './helpers';
+import { text } from './locale-text';
+import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
+
+test.use({ viewport: PHONE, serviceWorkers: 'block' });
+
+async function call(server: RunningServer, method: string, path: string, body?: unknown, access?: string) {
+  const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(access ? { authorization: `Bearer ${access}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(r.status, `${method} ${path}`).toBeLessThan(300);
+  return (await r.json().catch(() => null)) as Record<string, unknown>;
+}
+
+for (const lang of LANGUAGES) {
+  for (const page0 of ['/profile', '/', '/miner'] as const) {
+    test(`${lang}: ended elsewhere, the device opening ${page0} is asked to sign in with the reason, and comes back`, async ({
+      page,
+      server,
+    }, testInfo) => {
+      const account = await createEmailAccount(server, `End${lang}${page0.length}${Date.now().toString(36).slice(-5)}`);
+      await useLanguage(page, lang);
+      await signInPage(page, account);
+      await page.goto('/profile');
+      await expect(page.getByTestId('player-block')).toBeVisible();
+
+      // Another device signs in and ends every other session ("sign out everywhere else").
+      const other = await call(server, 'POST', 'auth/login-by-email/', {
+        email: account.email,
+        password: account.password,
+      });
+      const list = (await call(server, 'GET', 'auth/sessions/', undefined, other.access as string)) as {
+        sessions: { id: number; current: boolean }[];
+      };
+      for (const s of list.sessions.filter((x) => !x.current))
+        await call(server, 'DELETE', `auth/sessions/${s.id}/`, undefined, other.access as string);
+
+      // Later, this device opens the app.
+      await page.goto(page0);
+      const login = page.getByRole('dialog', { name: text(lang, 'auth:login.title') });
+      await expect(login).toBeVisible();
+      await expect(login.getByRole('status')).toHaveText(text(lang, 'auth:login.notice.endedElsewhere'));
+      await expect(login.getByLabel(text(lang, 'auth:fields.email'))).toHaveValue(account.email);
+      await shot(page, testInfo, `session-ended-${page0.replace(/\W/g, '') || 'landing'}-${lang}-390`);
+
+      await login.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(account.password);
+      await login.getByRole('button', { name: text(lang, 'auth:login.submit'), exact: true }).click();
+      await expect(login).toBeHidden();
+      // Back where it was; from the landing or the miner, on the miner.
+      await expect(page).toHaveURL(new RegExp(`${page0 === '/profile' ? '/profile' : '/miner'}$`));
+      await expect(page.getByTestId('player-block')).toBeVisible();
+    });
+  }
+}
