@@ -1,6 +1,11 @@
 // Where a visitor was going when a guarded page sent them to sign in (issue 16: the blog's READ
-// opened the login with no way back to the article). Kept for this tab only.
+// opened the login with no way back to the article), or when they began to sign in on the landing
+// or the miner (issue 24: they came to mine). Kept for this tab only.
 const KEY = 'pxt.returnTo';
+const GUIDE_KEY = 'pxt.guideDue';
+
+/** Pages whose sign-in goes on to the miner: the player came to mine. */
+const TO_MINER = new Set(['/', '/miner']);
 
 export function rememberReturnTo(path: string): void {
   try {
@@ -25,6 +30,38 @@ export function takeReturnTo(): string | null {
 export function hasReturnTo(): boolean {
   try {
     return sessionStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A sign-in begun on `url` (path and query), unless a page is remembered already: from the landing
+ * or the miner it ends on the miner; from another page it ends there, which needs remembering only
+ * when the app leaves that page meanwhile (`leaving`: a session ended elsewhere goes through /).
+ */
+export function rememberSignInStart(url: string, leaving = false): void {
+  if (hasReturnTo()) return;
+  const path = url.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  if (TO_MINER.has(path)) rememberReturnTo('/miner');
+  else if (leaving) rememberReturnTo(url);
+}
+
+/** A new player (a first username chosen): the miner shows its guide on their next visit to it in this tab. */
+export function rememberGuideDue(): void {
+  try {
+    sessionStorage.setItem(GUIDE_KEY, '1');
+  } catch {
+    /* storage unavailable: the guide stays one tap away on the miner */
+  }
+}
+
+/** True once after rememberGuideDue. */
+export function takeGuideDue(): boolean {
+  try {
+    const due = sessionStorage.getItem(GUIDE_KEY) !== null;
+    sessionStorage.removeItem(GUIDE_KEY);
+    return due;
   } catch {
     return false;
   }
