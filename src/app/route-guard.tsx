@@ -8,7 +8,7 @@ import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
 import { modalStateAtom, openModal } from '../lib/modal-state';
 import { rememberReturnTo } from '../lib/return-to';
-import { isSignedIn, signedInAtom } from '../lib/session';
+import { isSignedIn, isSigningOut, signedInAtom } from '../lib/session';
 import { store } from '../lib/store';
 import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 
@@ -20,7 +20,9 @@ export async function refusedTo(path: RoutePath, url: string): Promise<string | 
   const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
   const decision = decideAccess(access, { signedIn, iso });
   if (decision.allow) return null;
-  if (decision.openMainLogin) {
+  // Not while signing out: logging out on a guarded page is no request to sign in (issue 24: more
+  // players log out on /miner now that sign-ins end there).
+  if (decision.openMainLogin && !isSigningOut()) {
     // Back to this page after signing in (issue 16).
     rememberReturnTo(url);
     // A sign-in already open stays: a session ended elsewhere opened the login with its reason,

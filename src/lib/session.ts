@@ -63,6 +63,8 @@ export function onSignedOut(listener: Listener): () => void {
 export type SignOutReason = 'sessionEnded';
 
 let signingOut: Promise<void> | null = null;
+/** A sign-out is under way: the pages it leaves ask no one to sign in (it opens its own dialog when it has a reason). */
+export const isSigningOut = () => signingOut !== null;
 
 /**
  * Forgets the tokens and the player's cached data (the offline outbox stays: its calls go out once
