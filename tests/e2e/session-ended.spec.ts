@@ -1,7 +1,7 @@
 // Issue 24: a device whose session was ended elsewhere (another device's "sign out everywhere else",
 // a password reset, an e-mail change) is told so the next time it opens the app: the sign-in dialog
 // opens with the reason and the address, and signing in again goes back to the page it was on.
-import { expect, test, type RunningServer } from './fixtures';
+import { expect, mailedLink, test, type RunningServer } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
@@ -21,9 +21,16 @@ async function call(server: RunningServer, method: string, path: string, body?: 
   return (await r.json().catch(() => null)) as Record<string, unknown>;
 }
 
+/** Each page is reached after another way of ending the session elsewhere. */
+const CASES = [
+  { page0: '/profile', how: 'sign out everywhere else' },
+  { page0: '/', how: 'a password reset' },
+  { page0: '/miner', how: 'sign out everywhere else' },
+] as const;
+
 for (const lang of LANGUAGES) {
-  for (const page0 of ['/profile', '/', '/miner'] as const) {
-    test(`${lang}: ended elsewhere, the device opening ${page0} is asked to sign in with the reason, and comes back`, async ({
+  for (const { page0, how } of CASES) {
+    test(`${lang}: ended by ${how}, the device opening ${page0} is asked to sign in with the reason, and comes back`, async ({
       page,
       server,
     }, testInfo) => {
@@ -33,16 +40,27 @@ for (const lang of LANGUAGES) {
       await page.goto('/profile');
       await expect(page.getByTestId('player-block')).toBeVisible();
 
-      // Another device signs in and ends every other session ("sign out everywhere else").
-      const other = await call(server, 'POST', 'auth/login-by-email/', {
-        email: account.email,
-        password: account.password,
-      });
-      const list = (await call(server, 'GET', 'auth/sessions/', undefined, other.access as string)) as {
-        sessions: { id: number; current: boolean }[];
-      };
-      for (const s of list.sessions.filter((x) => !x.current))
-        await call(server, 'DELETE', `auth/sessions/${s.id}/`, undefined, other.access as string);
+      let password = account.password;
+      if (how === 'a password reset') {
+        await call(server, 'POST', 'auth/password-reset/', { email: account.email });
+        const link = await mailedLink(server.dataDir, server.baseURL, account.email, 'restorePassword');
+        password = 'fresh5678';
+        await call(server, 'POST', 'auth/password-reset-confirm/', {
+          token: new URL(link).searchParams.get('token'),
+          new_password: password,
+        });
+      } else {
+        // Another device signs in and ends every other session.
+        const other = await call(server, 'POST', 'auth/login-by-email/', {
+          email: account.email,
+          password: account.password,
+        });
+        const list = (await call(server, 'GET', 'auth/sessions/', undefined, other.access as string)) as {
+          sessions: { id: number; current: boolean }[];
+        };
+        for (const s of list.sessions.filter((x) => !x.current))
+          await call(server, 'DELETE', `auth/sessions/${s.id}/`, undefined, other.access as string);
+      }
 
       // Later, this device opens the app.
       await page.goto(page0);
@@ -52,7 +70,7 @@ for (const lang of LANGUAGES) {
       await expect(login.getByLabel(text(lang, 'auth:fields.email'))).toHaveValue(account.email);
       await shot(page, testInfo, `session-ended-${page0.replace(/\W/g, '') || 'landing'}-${lang}-390`);
 
-      await login.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(account.password);
+      await login.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(password);
       await login.getByRole('button', { name: text(lang, 'auth:login.submit'), exact: true }).click();
       await expect(login).toBeHidden();
       // Back where it was; from the landing or the miner, on the miner.
