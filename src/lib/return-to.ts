@@ -2,7 +2,6 @@
 // opened the login with no way back to the article), or when they began to sign in on the landing
 // or the miner (issue 24: they came to mine). Kept for this tab only.
 const KEY = 'pxt.returnTo';
-const GUIDE_KEY = 'pxt.guideDue';
 
 /** Pages whose sign-in goes on to the miner: the player came to mine. */
 const TO_MINER = new Set(['/', '/miner']);
@@ -45,24 +44,4 @@ export function rememberSignInStart(url: string, leaving = false): void {
   const path = url.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
   if (TO_MINER.has(path)) rememberReturnTo('/miner');
   else if (leaving) rememberReturnTo(url);
-}
-
-/** A new player (a first username chosen): the miner shows its guide on their next visit to it in this tab. */
-export function rememberGuideDue(): void {
-  try {
-    sessionStorage.setItem(GUIDE_KEY, '1');
-  } catch {
-    /* storage unavailable: the guide stays one tap away on the miner */
-  }
-}
-
-/** True once after rememberGuideDue. */
-export function takeGuideDue(): boolean {
-  try {
-    const due = sessionStorage.getItem(GUIDE_KEY) !== null;
-    sessionStorage.removeItem(GUIDE_KEY);
-    return due;
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HOME_SCREEN_START_URL } from '@shared/constants';
 import { homeScreenStart } from '@/lib/home-screen-launch';
-import { rememberGuideDue, rememberReturnTo, rememberSignInStart, takeGuideDue, takeReturnTo } from '@/lib/return-to';
+import { rememberGuideDue, takeGuideDue } from '@/lib/new-player-guide';
+import { rememberReturnTo, rememberSignInStart, takeReturnTo } from '@/lib/return-to';
 
 beforeEach(() => sessionStorage.clear());
 

@@ -20,7 +20,7 @@ import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
 import { useCurrentUser } from '@/lib/current-user';
 import { modalStateAtom, openModal } from '@/lib/modal-state';
-import { takeGuideDue } from '@/lib/return-to';
+import { takeGuideDue } from '@/lib/new-player-guide';
 import { store } from '@/lib/store';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatPxt } from '@/lib/format-pxt';
