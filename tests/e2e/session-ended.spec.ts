@@ -1,6 +1,8 @@
 // Issue 24: a device whose session was ended elsewhere (another device's "sign out everywhere else",
 // a password reset, an e-mail change) is told so the next time it opens the app: the sign-in dialog
 // opens with the reason and the address, and signing in again goes back to the page it was on.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { walletLoginText } from '@shared/wallet-texts';
 import { expect, mailedLink, test, type RunningServer } from './fixtures';
 import { createEmailAccount, signInPage } from './helpers';
 import { text } from './locale-text';
@@ -78,4 +80,48 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('player-block')).toBeVisible();
     });
   }
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: a wallet account's device ended elsewhere gets the main sign-in with the reason`, async ({
+    page,
+    server,
+  }, testInfo) => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const appName = String((await call(server, 'GET', 'config/')).app_name);
+    const signIn = async () => {
+      const timestamp = Date.now();
+      const signature = await wallet.signMessage({ message: walletLoginText(appName, timestamp) });
+      return (await call(server, 'POST', 'auth/login/', { address: wallet.address, signature, timestamp })) as {
+        access: string;
+        refresh: string;
+      };
+    };
+    const device = await signIn();
+    await call(
+      server,
+      'PATCH',
+      'auth/complete-registration/',
+      { username: `Wal${lang}${Date.now().toString(36).slice(-5)}` },
+      device.access,
+    );
+    await useLanguage(page, lang);
+    await signInPage(page, device);
+    await page.goto('/profile');
+    await expect(page.getByTestId('player-block')).toBeVisible();
+
+    // The same wallet on another device ends this one.
+    const other = await signIn();
+    const list = (await call(server, 'GET', 'auth/sessions/', undefined, other.access)) as {
+      sessions: { id: number; current: boolean }[];
+    };
+    for (const s of list.sessions.filter((x) => !x.current))
+      await call(server, 'DELETE', `auth/sessions/${s.id}/`, undefined, other.access);
+
+    await page.reload();
+    const main = page.getByRole('dialog', { name: text(lang, 'auth:main.title') });
+    await expect(main.getByRole('status')).toHaveText(text(lang, 'auth:login.notice.endedElsewhere'));
+    await expect(main.getByRole('button', { name: text(lang, 'auth:main.wallet') })).toBeVisible();
+    await shot(page, testInfo, `session-ended-wallet-${lang}-390`);
+  });
 }
