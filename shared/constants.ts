@@ -54,6 +54,13 @@ export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 export const WALLET_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The installed app's start address (manifest `start_url`, sw/pwa-options.ts): its parameter tells
+ * the landing that the app was opened from the home screen, which sends a signed-in player on to /miner.
+ */
+export const HOME_SCREEN_LAUNCH = { param: 'source', value: 'pwa' } as const;
+export const HOME_SCREEN_START_URL = `/?${HOME_SCREEN_LAUNCH.param}=${HOME_SCREEN_LAUNCH.value}`;
+
 /** Local storage keys the client uses; the e2e tests read them too. */
 export const STORAGE_KEYS = {
   referral: 'referralFullUrl',

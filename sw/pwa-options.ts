@@ -6,6 +6,9 @@
 // their name, description and shortcuts); src/lib/language.ts points <link rel=manifest> at it.
 import type { Plugin } from 'vite';
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
+// Relative: this file is loaded with vite.config.ts, before the build's @shared alias exists.
+// eslint-disable-next-line no-restricted-imports
+import { HOME_SCREEN_START_URL } from '../shared/constants';
 
 const BACKGROUND = '#0b0714'; // --bg
 
@@ -21,7 +24,7 @@ const TEXTS: Record<
     description:
       'Mine PXT, clear quests and bring your crew — the companion app of the PXT punk universe, offline too.',
     miner: ['Miner', 'Start mining or claim your PXT'],
-    tasks: ['Tasks', 'Quests that pay PXT'],
+    tasks: ['Tasks', 'Quests that pay coins'],
     narrow: 'The main page on a phone',
     wide: 'The main page on a desktop',
   },
@@ -30,7 +33,7 @@ const TEXTS: Record<
     description:
       'Майни PXT, проходи квесты и собирай банду — приложение-компаньон панк-вселенной PXT, в том числе офлайн.',
     miner: ['Майнер', 'Запустить майнинг или забрать PXT'],
-    tasks: ['Задания', 'Квесты с наградой в PXT'],
+    tasks: ['Задания', 'Задания с наградой в монетах'],
     narrow: 'Главная страница на телефоне',
     wide: 'Главная страница на компьютере',
   },
@@ -50,7 +53,9 @@ export function manifestFor(lang: ManifestLanguage): Partial<ManifestOptions> {
     theme_color: BACKGROUND,
     background_color: BACKGROUND,
     display: 'standalone',
-    start_url: '/',
+    // Marks a launch from the home screen: the landing sends a signed-in player on to /miner and
+    // drops the mark (src/features/landing/lib/home-screen-launch.ts); `id` keeps the app's identity.
+    start_url: HOME_SCREEN_START_URL,
     scope: '/',
     categories: ['games', 'entertainment'],
     // An installed window that is open already takes the launch (and navigates) instead of a second one.

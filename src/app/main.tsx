@@ -7,6 +7,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { refreshCurrentUser, watchCurrentUser } from '../lib/current-user';
+import { homeScreenStart } from '../lib/home-screen-launch';
 import { i18n, i18nReady } from '../lib/i18n';
 import { isSignedIn, signedInAtom } from '../lib/session';
 import { store } from '../lib/store';
@@ -14,6 +15,10 @@ import { isTelegramLaunch } from '../lib/telegram-host';
 import { Providers } from './providers';
 import { AppRoutes, preloadLanding } from './router';
 import './global.css';
+
+// Before the router starts, so a launch from the home screen never shows the landing first.
+const launch = homeScreenStart(window.location, isSignedIn());
+if (launch) window.history.replaceState(window.history.state, '', launch);
 
 watchCurrentUser();
 void refreshCurrentUser();
@@ -41,6 +46,8 @@ function render(MiniAppLayer?: ComponentType) {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
+  // The prerendered landing is hydrated only on /: a home-screen launch may have moved on to /miner.
+  if (container.firstElementChild && window.location.pathname !== '/') container.replaceChildren();
   if (container.firstElementChild) {
     void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() =>
       hydrateRoot(container, app),

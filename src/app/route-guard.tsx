@@ -6,9 +6,10 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
-import { openModal } from '../lib/modal-state';
+import { modalStateAtom, openModal } from '../lib/modal-state';
 import { rememberReturnTo } from '../lib/return-to';
-import { isSignedIn, signedInAtom } from '../lib/session';
+import { isSignedIn, isSigningOut, signedInAtom } from '../lib/session';
+import { store } from '../lib/store';
 import { ROUTE_ACCESS, decideAccess, type RoutePath } from './route-access';
 
 /** Where a request for `url` (path and query) of the page `path` is sent instead, or null to let it through. */
@@ -19,10 +20,15 @@ export async function refusedTo(path: RoutePath, url: string): Promise<string | 
   const iso = access === 'iso' && signedIn ? Boolean((await currentUserOnce())?.ico) : false;
   const decision = decideAccess(access, { signedIn, iso });
   if (decision.allow) return null;
-  if (decision.openMainLogin) {
+  // Not while signing out: logging out on a guarded page is no request to sign in (issue 24: more
+  // players log out on /miner now that sign-ins end there).
+  if (decision.openMainLogin && !isSigningOut()) {
     // Back to this page after signing in (issue 16).
     rememberReturnTo(url);
-    openModal('main');
+    // A sign-in already open stays: a session ended elsewhere opened the login with its reason,
+    // and a lazy page may be refused only once it has loaded, after that (issue 24).
+    const open = store.get(modalStateAtom).open;
+    if (open !== 'login' && open !== 'main') openModal('main');
   }
   return decision.redirectTo + keptQuery(url);
 }

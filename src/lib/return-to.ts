@@ -1,6 +1,10 @@
 // Where a visitor was going when a guarded page sent them to sign in (issue 16: the blog's READ
-// opened the login with no way back to the article). Kept for this tab only.
+// opened the login with no way back to the article), or when they began to sign in on the landing
+// or the miner (issue 24: they came to mine). Kept for this tab only.
 const KEY = 'pxt.returnTo';
+
+/** Pages whose sign-in goes on to the miner: the player came to mine. */
+const TO_MINER = new Set(['/', '/miner']);
 
 export function rememberReturnTo(path: string): void {
   try {
@@ -28,4 +32,16 @@ export function hasReturnTo(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A sign-in begun on `url` (path and query), unless a page is remembered already: from the landing
+ * or the miner it ends on the miner; from another page it ends there, which needs remembering only
+ * when the app leaves that page meanwhile (`leaving`: a session ended elsewhere goes through /).
+ */
+export function rememberSignInStart(url: string, leaving = false): void {
+  if (hasReturnTo()) return;
+  const path = url.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  if (TO_MINER.has(path)) rememberReturnTo('/miner');
+  else if (leaving) rememberReturnTo(url);
 }

@@ -3,6 +3,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { closeModal, openModal } from './modal-state';
+import { rememberSignInStart } from './return-to';
 import { store } from './store';
 
 export const TOKEN_STORAGE_KEYS = { access: 'pxt.accessToken', refresh: 'pxt.refreshToken' } as const;
@@ -61,22 +62,45 @@ export function onSignedOut(listener: Listener): () => void {
 /** Why the player was signed out without asking: said in the login dialog that opens. */
 export type SignOutReason = 'sessionEnded';
 
+let signingOut: Promise<void> | null = null;
+/** A sign-out is under way: the pages it leaves ask no one to sign in (it opens its own dialog when it has a reason). */
+export const isSigningOut = () => signingOut !== null;
+
 /**
  * Forgets the tokens and the player's cached data (the offline outbox stays: its calls go out once
  * the same player signs in again, see lib/outbox.ts). No network: see `logout` in current-user.ts.
- * With a `reason`, the login dialog opens afterwards and says it.
+ * With a `reason`, the sign-in opens afterwards and says it, with the player's address filled in,
+ * and signing in again goes back to the page (issue 24). Calls while one runs share it: every
+ * request refused at once must not close the dialog the first one opened.
  */
-export async function signOut(reason?: SignOutReason): Promise<void> {
+export function signOut(reason?: SignOutReason): Promise<void> {
+  // A call refused after that sign-out finished (it left earlier): nothing more to end or to say.
+  if (!signingOut && reason && !isSignedIn()) return Promise.resolve();
+  signingOut ??= endSession(reason).finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+async function endSession(reason?: SignOutReason): Promise<void> {
+  const page = `${window.location.pathname}${window.location.search}`;
   store.set(accessTokenAtom, null);
   store.set(refreshTokenAtom, null);
   closeModal();
+  let email = '';
   try {
     // Loaded on demand: Dexie is not part of a visitor's first page load.
-    const { clearPlayerData } = await import('./db');
+    const { clearPlayerData, db } = await import('./db');
+    email = (await db.user.get('me').catch(() => undefined))?.email ?? '';
     await clearPlayerData();
   } catch (err) {
     console.warn('Could not clear local data', err);
   }
   for (const l of signedOutListeners) l();
-  if (reason) openModal('login', { notice: reason });
+  if (!reason) return;
+  // Remembered only now: closing the dialog above, signed out, forgets a remembered page.
+  rememberSignInStart(page, true);
+  // An e-mail account gets the e-mail login with its address; a wallet, Google or Telegram one every way in.
+  if (email) openModal('login', { notice: reason, email });
+  else openModal('main', { notice: reason });
 }

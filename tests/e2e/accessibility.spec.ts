@@ -259,6 +259,11 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
         .getByRole('dialog')
         .getByRole('button', { name: t('auth:accountDetails.submit') })
         .click();
+      // A new player lands on the miner with its guide (issue 24).
+      await page
+        .getByRole('dialog', { name: t('mining:guide.title') })
+        .getByRole('button', { name: t('common:modal.close') })
+        .click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.goto('/profile');
       await scanDialog(page, 'dialog add e-mail and password', findings, () =>

@@ -270,7 +270,7 @@ for (const lang of LANGS) {
       await context.setOffline(false);
       const login = page.getByRole('dialog', { name: t('auth:login.title') });
       await expect(login).toBeVisible({ timeout: 20_000 });
-      await expect(login).toContainText(t('auth:login.notice.sessionEnded'));
+      await expect(login).toContainText(t('auth:login.notice.endedElsewhere'));
       expect(claimRows(server, account.username)).toBe(0);
 
       await login.getByLabel(t('auth:fields.email')).fill(account.email);

@@ -1,5 +1,6 @@
 // Issue 16: the public blog is no dead end. A visitor's READ opens the login and, once signed in,
 // the article they chose opens; each article shows a cover of its own (phone size, both languages).
+// Issue 24: the READ leaves the address on /blog, so closing the dialog leaves the visitor there.
 import { expect, test } from './fixtures';
 import { createEmailAccount } from './helpers';
 import { text } from './locale-text';
@@ -56,5 +57,29 @@ for (const lang of LANGUAGES) {
     // … and lands on the article they chose.
     await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: READ as a visitor, close the dialog: still on the blog`, async ({ page, baseURL }, testInfo) => {
+    await useLanguage(page, lang);
+    await page.goto('/blog');
+    const cards = page.locator('.blog-card');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    await cards.first().locator('a.blog-card__link').click();
+
+    const dialog = page.getByRole('dialog', { name: text(lang, 'auth:main.title') });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/blog`);
+    await dialog.getByRole('button', { name: text(lang, 'common:modal.close') }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page).toHaveURL(`${baseURL}/blog`);
+    await expect(page.getByRole('heading', { level: 1, name: text(lang, 'blog:list.title') })).toBeVisible();
+    await expect(cards).toHaveCount(count);
+    await shot(page, testInfo, `blog-read-closed-${lang}-390`);
+    // Signed out and back on the list, nothing is left to send them to the article later.
+    expect(await page.evaluate(() => sessionStorage.getItem('pxt.returnTo'))).toBeNull();
   });
 }

@@ -25,7 +25,9 @@ test('the manifest has what an install needs, and every icon exists with its dec
   expect(manifest).toMatchObject({
     name: 'PXT Companion',
     short_name: 'PXT',
-    start_url: '/',
+    // Issue 24: the home-screen launch is marked, so the landing sends a signed-in player on to /miner.
+    start_url: '/?source=pwa',
+    id: '/',
     scope: '/',
     display: 'standalone',
   });

@@ -108,6 +108,8 @@ test('tether: the linked wallet pays 4.99 USDT, the dialog follows the confirmat
   await details.getByLabel('Username').fill('UsdtPayer');
   await details.getByRole('button', { name: 'Save and continue' }).click();
   await expect(details).toBeHidden();
+  // A new player lands on the miner with its guide (issue 24).
+  await page.getByRole('dialog', { name: 'Mining guide' }).getByRole('button', { name: 'Close dialog' }).click();
 
   await page.goto('/miner');
   await expect(page.getByTestId('balance-gems')).toHaveText('0');

@@ -172,7 +172,8 @@ test('the bot’s button opens the referral link (?refCode=…) in Telegram: it 
     username: 'CrewTg',
     referral_link: `${baseURL}/?refCode=crew77`,
   });
-  await expect(page).toHaveURL(`${baseURL}/`);
+  // A new player goes on to the miner (issue 24).
+  await expect(page).toHaveURL(`${baseURL}/miner`);
 });
 
 test('Telegram’s theme colours, light and dark, replace the app’s own', async ({ page }) => {
@@ -197,6 +198,8 @@ test('a returning player: the back button away from /, going back, a claim with 
   await dialog.getByLabel('Username').fill('RigTg');
   await dialog.getByRole('button', { name: 'Save and continue' }).click();
   await expect(dialog).toBeHidden();
+  // A new player lands on the miner with its guide (issue 24).
+  await page.getByRole('dialog', { name: 'Mining guide' }).getByRole('button', { name: 'Close dialog' }).click();
 
   // Opened again from Telegram (new init data, as each launch brings): signed in, no dialog.
   await page.evaluate(() => localStorage.clear());
@@ -303,7 +306,13 @@ test.describe('on an iPhone', () => {
     await expect(inTelegram.locator('.pwa-dock')).toBeAttached({ timeout: 15_000 });
     await inTelegram.getByRole('dialog').getByLabel('Username').fill('PhoneTg');
     await inTelegram.getByRole('dialog').getByRole('button', { name: 'Save and continue' }).click();
+    // A new player lands on the miner (no footer there) with its guide (issue 24).
+    await inTelegram
+      .getByRole('dialog', { name: 'Mining guide' })
+      .getByRole('button', { name: 'Close dialog' })
+      .click();
     await expect(inTelegram.getByRole('dialog')).toHaveCount(0);
+    await inTelegram.getByRole('link', { name: 'PXT Companion, main page' }).click();
     await inTelegram.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(inTelegram.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(hint).toHaveCount(0);

@@ -73,6 +73,9 @@ test('wallet sign-in: the new player signs the login text, picks a username and 
   await details.getByLabel('Username').fill('PixelPunk');
   await details.getByRole('button', { name: 'Save and continue' }).click();
   await expect(details).toBeHidden();
+  // A new player lands on the miner with its guide (issue 24).
+  await expect(page).toHaveURL(/\/miner$/);
+  await page.getByRole('dialog', { name: 'Mining guide' }).getByRole('button', { name: 'Close dialog' }).click();
 
   const player = page.getByTestId('player-block');
   await expect(player).toContainText('PixelPunk');

@@ -93,7 +93,8 @@ describe('a queued claim on a device whose session was ended elsewhere', () => {
     expect(summary).toMatchObject({ sent: 0, failed: 0, pending: 1 });
     expect((await rows()).map((r) => r.status)).toEqual(['pending']);
     expect(session.isSignedIn()).toBe(false);
-    expect(store.get(modalStateAtom)).toMatchObject({ open: 'login', params: { notice: 'sessionEnded' } });
+    // No cached record with an e-mail here: the main sign-in, with the reason (lib/session.ts).
+    expect(store.get(modalStateAtom)).toMatchObject({ open: 'main', params: { notice: 'sessionEnded' } });
     expect(seen.map((c) => c.path)).toEqual(['mining/claim/', 'auth/refresh/']);
 
     // Signed out: later replays send nothing at all.

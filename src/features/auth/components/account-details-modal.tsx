@@ -9,13 +9,16 @@ import { TextField } from '@/components/text-field';
 import { toApiFailure } from '@/lib/api-errors';
 import { refreshCurrentUser, userStatusAtom } from '@/lib/current-user';
 import { backModal, closeModal, useModalState } from '@/lib/modal-state';
+import { rememberGuideDue } from '@/lib/new-player-guide';
+import { takeReturnTo } from '@/lib/return-to';
 import { completeRegistration } from '../api/auth-api';
 import { firstUsernameMessage, firstUsernameValid, usernameInput } from '../lib/validation';
 import { storedReferralLink } from '../state/auth-forms';
 
 /**
  * First-time username (spec §2, §5). It cannot be closed or dismissed; the back arrow shows only
- * when it came from the wallet confirmation. Success sends the browser to the main page.
+ * when it came from the wallet confirmation. Success sends the new player to the miner with its
+ * guide (issue 24: the main page left them two taps from Start), or to the article they had chosen.
  */
 export default function AccountDetailsModal() {
   const { t } = useTranslation('auth');
@@ -41,8 +44,9 @@ export default function AccountDetailsModal() {
     try {
       await completeRegistration(username.trim(), storedReferralLink());
       await refreshCurrentUser();
+      rememberGuideDue();
       closeModal();
-      void navigate('/');
+      void navigate(takeReturnTo() ?? '/miner');
     } catch (err) {
       const f = toApiFailure(err, t('errors:unexpected'));
       // This dialog cannot be dismissed, so a server fault is told here rather than in the error modal.

@@ -1,3 +1,4 @@
+import { useAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@shared/validation';
@@ -8,12 +9,14 @@ import { toApiFailure } from '@/lib/api-errors';
 import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { requestPasswordReset } from '../api/auth-api';
 import { emailMessage } from '../lib/validation';
+import { typedEmailAtom } from '../state/auth-forms';
 
 /** Forgot password (spec §2, §4): the confirmation follows whether or not the request succeeds. */
 export default function ForgotPasswordModal() {
   const { t } = useTranslation('auth');
   const { previous, params } = useModalState();
-  const [email, setEmail] = useState(params.email ?? '');
+  const [typed, setTyped] = useAtom(typedEmailAtom);
+  const [email, setEmail] = useState(params.email ?? typed);
   const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email.trim());
   const key = emailMessage(email);
@@ -43,7 +46,10 @@ export default function ForgotPasswordModal() {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setTyped(e.target.value);
+          }}
           error={key && t(key)}
           data-autofocus
         />

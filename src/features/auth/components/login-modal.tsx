@@ -1,3 +1,4 @@
+import { useAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -10,6 +11,7 @@ import { setTokens } from '@/lib/session';
 import { loginByEmail } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { loginCanSubmit, loginLooksActive } from '../lib/validation';
+import { typedEmailAtom } from '../state/auth-forms';
 import { SocialButton } from './social-button';
 
 /** Why the login opened by itself (a finished reset or change), said above the form. */
@@ -17,14 +19,16 @@ const NOTICES: Record<string, string> = {
   passwordReset: 'login.notice.passwordReset',
   passwordChanged: 'login.notice.passwordChanged',
   emailChanged: 'login.notice.emailChanged',
-  sessionEnded: 'login.notice.sessionEnded',
+  // The server does not say which (issue 24): the reason names the ways a session ends elsewhere.
+  sessionEnded: 'login.notice.endedElsewhere',
 };
 
 /** E-mail login (spec §2, §5): success fetches the player and closes; failure says 'incorrect credentials'. */
 export default function LoginModal() {
   const { t } = useTranslation('auth');
   const { previous, params } = useModalState();
-  const [email, setEmail] = useState(params.email ?? '');
+  const [typed, setTyped] = useAtom(typedEmailAtom);
+  const [email, setEmail] = useState(params.email ?? typed);
   const notice = params.notice && NOTICES[params.notice];
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +71,10 @@ export default function LoginModal() {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setTyped(e.target.value);
+          }}
           data-autofocus={email ? undefined : true}
         />
         <PasswordField

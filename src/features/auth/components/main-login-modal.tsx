@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { TelegramLoginButton } from '@/components/telegram-login-button';
-import { closeModal, switchModal } from '@/lib/modal-state';
+import { closeModal, switchModal, useModalState } from '@/lib/modal-state';
 import { SocialButton } from './social-button';
 import './auth-modals.css';
 
@@ -12,9 +12,16 @@ import './auth-modals.css';
  */
 export default function MainLoginModal() {
   const { t } = useTranslation('auth');
+  // A session ended elsewhere of an account without an e-mail (lib/session.ts) says so here.
+  const ended = useModalState().params.notice === 'sessionEnded';
 
   return (
     <Modal title={t('main.title')} description={t('main.subtitle')} onClose={closeModal} className="auth-main">
+      {ended && (
+        <p className="modal-note" role="status">
+          {t('login.notice.endedElsewhere')}
+        </p>
+      )}
       <div className="modal-actions">
         <Button block onClick={() => switchModal('confirmWallet')} icon={<WalletMark />}>
           {t('main.wallet')}

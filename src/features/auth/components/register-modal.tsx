@@ -10,7 +10,7 @@ import { backModal, closeModal, switchModal, useModalState } from '@/lib/modal-s
 import { register } from '../api/auth-api';
 import { authFailure } from '../lib/auth-failure';
 import { confirmMessage, emailMessage, passwordMessage, registrationCanSubmit } from '../lib/validation';
-import { registrationAtom } from '../state/auth-forms';
+import { registrationAtom, typedEmailAtom } from '../state/auth-forms';
 import './auth-modals.css';
 
 /** Registration (spec §2, §5): e-mail, password, repeat, agreement; success → confirm registration. */
@@ -18,7 +18,8 @@ export default function RegisterModal() {
   const { t } = useTranslation('auth');
   const { previous } = useModalState();
   const [saved, setSaved] = useAtom(registrationAtom);
-  const [email, setEmail] = useState(saved?.email ?? '');
+  const [typed, setTyped] = useAtom(typedEmailAtom);
+  const [email, setEmail] = useState(typed || (saved?.email ?? ''));
   const [password, setPassword] = useState(saved?.password ?? '');
   const [confirm, setConfirm] = useState(saved?.confirm_password ?? '');
   const [agreed, setAgreed] = useState(false);
@@ -62,6 +63,7 @@ export default function RegisterModal() {
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
+            setTyped(e.target.value);
             setServerError(null);
           }}
           error={serverError ?? (emailKey && t(emailKey))}

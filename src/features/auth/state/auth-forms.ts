@@ -10,6 +10,13 @@ export interface RegistrationForm {
 }
 export const registrationAtom = atom<RegistrationForm | null>(null);
 
+/**
+ * The address last typed in a sign-in dialog (login, register, forgot password), so the next one
+ * opens with it (issue 24: register → "I already have an account" → "Forgot password?" asked for
+ * it three times). In memory only.
+ */
+export const typedEmailAtom = atom('');
+
 /** The full link the visitor arrived with (`refCode`), saved by the query handler. */
 export function storedReferralLink(): string | null {
   try {

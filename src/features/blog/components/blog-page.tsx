@@ -1,6 +1,7 @@
 // /blog (public): the articles of the interface language, newest first, from the stored copy that
 // the network refreshes (so the list still shows offline once visited).
-import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlogSummary } from '@shared/api/blog';
@@ -8,6 +9,9 @@ import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { formatLongDate } from '@/lib/date-format';
 import { currentLanguage } from '@/lib/i18n';
+import { openModal } from '@/lib/modal-state';
+import { rememberReturnTo } from '@/lib/return-to';
+import { signedInAtom } from '@/lib/session';
 import { useRefresh } from '@/lib/use-refresh';
 import { refreshBlogList } from '../api/blog-api';
 import { useStoredList } from '../state/blog-rows';
@@ -59,6 +63,16 @@ export function BlogPage() {
 function ArticleCard({ article, lang }: { article: BlogSummary; lang: string }) {
   const { t } = useTranslation('blog');
   const date = formatLongDate(article.date, lang);
+  const signedIn = useAtomValue(signedInAtom);
+  const href = `/article/${encodeURIComponent(article.id)}`;
+  // A visitor is asked to sign in right here: the article is for players, and going through its
+  // guard would move them to / (issue 24), where closing the dialog left them off the blog.
+  const readAsVisitor = (e: MouseEvent) => {
+    if (signedIn || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    rememberReturnTo(href);
+    openModal('main');
+  };
   return (
     <li className="blog-card">
       {article.cover ? (
@@ -74,7 +88,7 @@ function ArticleCard({ article, lang }: { article: BlogSummary; lang: string }) 
         )}
         <h2 className="blog-card__title">
           {/* The link stretches over the whole card (CSS), so the card is one click target. */}
-          <Link to={`/article/${encodeURIComponent(article.id)}`} className="blog-card__link">
+          <Link to={href} className="blog-card__link" onClick={readAsVisitor}>
             {article.title}
           </Link>
         </h2>

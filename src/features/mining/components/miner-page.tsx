@@ -22,7 +22,9 @@ import { ReferralBoostHint } from '@/components/referral-boost-hint';
 import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
 import { useCurrentUser } from '@/lib/current-user';
-import { openModal } from '@/lib/modal-state';
+import { modalStateAtom, openModal } from '@/lib/modal-state';
+import { takeGuideDue } from '@/lib/new-player-guide';
+import { store } from '@/lib/store';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatPxt } from '@/lib/format-pxt';
 import { telegramHaptic } from '@/lib/telegram-haptic';
@@ -227,7 +229,15 @@ export function MinerPage() {
     summary === undefined ||
     (!stored.known && !unanswered.sessions) ||
     (summary === null && !unanswered.boosts);
-  if (waiting || sessions === undefined) {
+  const shown = !waiting && sessions !== undefined;
+
+  // A new player's first visit (account-details-modal.tsx) opens with the guide, over the page it
+  // explains; its last step starts the session.
+  useEffect(() => {
+    if (shown && !store.get(modalStateAtom).open && takeGuideDue()) openModal('guide');
+  }, [shown]);
+
+  if (!shown) {
     return (
       <div className="mining-page mining-page--loading">
         <Spinner size="lg" label={t('miner.loading')} />

@@ -3,8 +3,9 @@
 // player's language instead of the server's English detail; no answer at all is the network text.
 import type { TFunction } from 'i18next';
 import { toApiFailure } from '@/lib/api-errors';
-import { openModal } from '@/lib/modal-state';
+import { modalStateAtom, openModal } from '@/lib/modal-state';
 import { refusalText } from '@/lib/outbox';
+import { store } from '@/lib/store';
 
 /** The spec's default per call (keys of `errors` in the mining namespace). */
 export type MiningCall =
@@ -85,5 +86,6 @@ export function outboxCallName(path: string): 'start' | 'claim' | 'selectBoost' 
  * deliberate logout never gets here, so it does not show the prompt.
  */
 export function promptIfSignedOut(f: MiningFailure): void {
-  if (f.status === 401) openModal('notAuthorizedMiner');
+  // A session ended elsewhere has opened the sign-in with its reason already (lib/session.ts).
+  if (f.status === 401 && !store.get(modalStateAtom).open) openModal('notAuthorizedMiner');
 }
