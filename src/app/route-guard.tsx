@@ -4,7 +4,6 @@
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { parseQuery } from '../features/auth/lib/query-actions';
 import { currentUserOnce } from '../lib/current-user';
 import { modalStateAtom, openModal } from '../lib/modal-state';
 import { rememberReturnTo } from '../lib/return-to';
@@ -64,12 +63,15 @@ export function RouteGuard({ path, children }: { path: RoutePath; children: Reac
  * the visitor is sent to, where the query handler stores the referral (a referral link to a
  * signed-in-only page would otherwise lose its code on the way to /).
  */
+const LINK_PARAMS = ['modal', 'token', 'email', 'refCode'] as const;
+
 function keptQuery(url: string): string {
   const from = new URL(url, 'http://x').searchParams;
   const kept = new URLSearchParams();
-  for (const name of parseQuery(from.toString()).consumed) {
+  // The names features/auth/lib/query-actions.ts reads (not imported: it stays out of the first visit).
+  for (const name of LINK_PARAMS) {
     const value = from.get(name);
-    if (value) kept.set(name, value);
+    if (value && (name === 'refCode' || from.get('modal'))) kept.set(name, value);
   }
   const search = kept.toString();
   return search ? `?${search}` : '';

@@ -46,11 +46,11 @@ describe('the installed app’s start', () => {
   it('opens the miner for a signed-in player and the plain landing for a visitor', () => {
     expect(homeScreenStart(at(HOME_SCREEN_START_URL), true)).toBe('/miner');
     expect(homeScreenStart(at(HOME_SCREEN_START_URL), false)).toBe('/');
-    expect(homeScreenStart(at(`${HOME_SCREEN_START_URL}&refCode=crew77#how`), false)).toBe('/?refCode=crew77#how');
+    expect(homeScreenStart(at(`${HOME_SCREEN_START_URL}#how`), false)).toBe('/#how');
   });
 
   it('leaves every other address alone', () => {
-    for (const href of ['/', '/?refCode=crew77', '/miner?source=pwa', '/?source=web']) {
+    for (const href of ['/', '/?refCode=crew77', '/miner?source=pwa', '/?source=web', `${HOME_SCREEN_START_URL}&x=1`]) {
       expect(homeScreenStart(at(href), true), href).toBeNull();
     }
   });
