@@ -83,3 +83,14 @@ test('an auth call failing on the server opens the error dialog', async ({ page 
   const error = page.getByRole('dialog', { name: 'Something went wrong' });
   await expect(error).toContainText('Reload the page or try again later');
 });
+
+test('the header marks the page the player is on, and only that one', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/blog');
+  await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Blog' })).toHaveClass(/\bactive\b/);
+  await expect(nav.getByRole('link', { name: 'Miner' })).not.toHaveAttribute('aria-current', 'page');
+  await page.goto('/');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+});

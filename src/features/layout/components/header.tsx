@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NARROW_BREAKPOINT_PX } from '@shared/constants';
 import { Button } from '@/components/button';
 import { hasIdentity, logout, useCurrentUser, userFetchFailedAtom, userStatusAtom } from '@/lib/current-user';
@@ -12,6 +12,7 @@ import { fadeClass, initialFadeState, nextFadeState } from '../state/header-fade
 import { DisabledEntry } from './disabled-entry';
 import { LanguageSwitcher } from './language-switcher';
 import { AccountEntries, GameEntries } from './menu-entries';
+import { NavEntry } from './nav-entry';
 import { PixelLogo } from './pixel-logo';
 import './header.css';
 
@@ -100,12 +101,12 @@ export function Header() {
           aria-label={t('nav.main')}
           hidden={narrow && !navOpen}
         >
-          <NavLink className="nav-entry" to="/miner" onClick={onMiner}>
+          <NavEntry className="nav-entry" to="/miner" onClick={onMiner}>
             {t('nav.miner')}
-          </NavLink>
-          <NavLink className="nav-entry" to="/blog">
+          </NavEntry>
+          <NavEntry className="nav-entry" to="/blog">
             {t('nav.blog')}
-          </NavLink>
+          </NavEntry>
           <DisabledEntry label={t('nav.shop')} />
           <DisabledEntry label={t('nav.whitePaper')} />
           <DisabledEntry label={t('nav.staking')} />

@@ -1,19 +1,20 @@
 // The Game and Account entries of spec §2, listed once: the narrow header menu shows them as nav
 // links, the player menu as plain links in its two groups.
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { DisabledEntry } from './disabled-entry';
+import { NavEntry } from './nav-entry';
 
 interface EntriesProps {
   /** Class of each entry ('nav-entry' in the header, 'menu-entry' in the player menu). */
   className: string;
-  /** NavLink (marks the current page) instead of a plain Link. */
+  /** NavEntry (marks the current page) instead of a plain Link. */
   nav?: boolean;
 }
 
 export function GameEntries({ className, nav }: EntriesProps) {
   const { t } = useTranslation();
-  const To = nav ? NavLink : Link;
+  const To = nav ? NavEntry : Link;
   return (
     <>
       <To className={className} to="/arcade">
@@ -33,7 +34,7 @@ const ACCOUNT_PAGES = [
 
 export function AccountEntries({ className, nav, ico }: EntriesProps & { ico: boolean }) {
   const { t } = useTranslation();
-  const To = nav ? NavLink : Link;
+  const To = nav ? NavEntry : Link;
   return (
     <>
       {ACCOUNT_PAGES.map(([to, key]) => (
