@@ -8,6 +8,7 @@ import { toApiFailure } from '@/lib/api-errors';
 import { useAppConfig } from '@/lib/app-config';
 import { getTelegramReminders, setTelegramReminders } from '../api/telegram-api';
 import './telegram-reminders.css';
+import '@/components/switch.css';
 
 export function TelegramReminders() {
   const { t } = useTranslation('profile');
@@ -55,8 +56,8 @@ export function TelegramReminders() {
         className="tg-switch"
         onClick={() => void toggle()}
       >
-        <span className="tg-switch__track" aria-hidden="true">
-          <span className="tg-switch__thumb" />
+        <span className="switch__track" aria-hidden="true">
+          <span className="switch__thumb" />
         </span>
         <span>{t('telegram.switch')}</span>
       </button>

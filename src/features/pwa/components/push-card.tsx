@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSubscription, disablePush, enablePush } from '../lib/push-subscription';
 import { useCardTurn } from '../state/card-turn';
+import '@/components/switch.css';
 
 const HIDDEN_KEY = 'pxt.pushCardHidden';
 const readHidden = () => {
@@ -84,8 +85,8 @@ export function PushCard() {
           className="pwa-switch"
           onClick={() => void toggle()}
         >
-          <span className="pwa-switch__track" aria-hidden="true">
-            <span className="pwa-switch__thumb" />
+          <span className="switch__track" aria-hidden="true">
+            <span className="switch__thumb" />
           </span>
           <span className="pwa-switch__label">{t('push.switch')}</span>
         </button>
