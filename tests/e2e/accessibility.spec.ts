@@ -395,7 +395,7 @@ for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
     await click(page, t('mining:auto.subscribe'));
     await expect(page.getByRole('dialog')).toBeVisible();
     await scan(page, 'dialog Auto Miner', findings);
-    await click(page, t('mining:autoMiner.buyMissing', { gems: 150 }));
+    await click(page, t('mining:autoMiner.buyMissing', { count: 150, gems: 150 }));
     await expect(page.getByRole('dialog').getByRole('button', { name: t('mining:topUp.pay') })).toBeVisible();
     await scan(page, 'dialog top up for the Auto Miner', findings);
     await page

@@ -26,9 +26,18 @@ export function text(lang: string, key: string, values: Record<string, string | 
   if (node === undefined && typeof values.count === 'number')
     node = lookup(lang, ns, `${path}_${new Intl.PluralRules(lang).select(values.count)}`);
   if (typeof node !== 'string') throw new Error(`no string ${lang}:${key}`);
-  return node
-    .replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => String(values[k] ?? `{{${k}}}`))
-    .replace(/\$t\(([^,)]+),\s*(\{[^)]*\})\s*\)/g, (_, nested: string, options: string) =>
-      text(lang, nested, { ...values, ...(JSON.parse(options) as Record<string, string | number>) }),
-    );
+  return (
+    node
+      // `{{count, number}}`: the number as i18next's built-in formatter writes it (Intl.NumberFormat).
+      .replace(/{{\s*(\w+)\s*(,\s*number\s*)?}}/g, (_, k: string, number?: string) =>
+        values[k] === undefined
+          ? `{{${k}}}`
+          : number
+            ? new Intl.NumberFormat(lang).format(Number(values[k]))
+            : String(values[k]),
+      )
+      .replace(/\$t\(([^,)]+),\s*(\{[^)]*\})\s*\)/g, (_, nested: string, options: string) =>
+        text(lang, nested, { ...values, ...(JSON.parse(options) as Record<string, string | number>) }),
+      )
+  );
 }

@@ -172,7 +172,7 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
   await expect(dialog.getByTestId('top-up-total')).toHaveText('150 Gems for $14.97');
   await dialog.getByRole('button', { name: 'Pay now' }).click();
   await expect(dialog).toContainText('+150 Gems');
-  await expect(dialog).toContainText('The Auto Miner is on until');
+  await expect(dialog).toContainText('The Auto Miner took 150 Gems and is on until');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('auto-miner-state')).toContainText('Active until');
   await expect(page.getByTestId('balance-gems')).toHaveText('45');

@@ -57,7 +57,9 @@ for (const lang of LANGUAGES) {
     await signInPage(page, player);
     await page.goto('/miner');
     await page.getByRole('button', { name: text(lang, 'mining:auto.subscribe') }).click();
-    await page.getByRole('button', { name: text(lang, 'mining:autoMiner.buyMissing', { gems: 100 }) }).click();
+    await page
+      .getByRole('button', { name: text(lang, 'mining:autoMiner.buyMissing', { count: 100, gems: 100 }) })
+      .click();
     const dialog = page.getByRole('dialog', { name: text(lang, 'mining:topUp.title') });
     // The header is the order's: 2 × 50 Gems for 2 × 4.99 USD.
     await expect(dialog.locator('.mining-offer__price')).toHaveText(text(lang, 'mining:topUp.item', { gems: 100 }));
@@ -78,7 +80,7 @@ for (const lang of LANGUAGES) {
     const took = dialog.getByTestId('order-auto-miner');
     await expect(took).toBeVisible();
     await expect(took).toHaveText(
-      pattern(text(lang, 'mining:topUp.order.autoMinerTook', { price: 150, date: 'DATE', balance: 35 }), {
+      pattern(text(lang, 'mining:topUp.order.autoMinerTook', { price: 150, date: 'DATE', balanceCount: 35 }), {
         DATE: '.+',
       }),
     );

@@ -33,14 +33,14 @@ for (const lang of ['en', 'ru'] as const) {
       server,
     }) => {
       const player = await createEmailAccount(server, `Fit${lang}${Date.now().toString(36).slice(-5)}`);
-      // Some awards reached ("Complete"), the others in progress: both kinds of status.
+      // Some awards reached ("Ready to claim"), the others in progress: both kinds of status.
       addReferredPlayers(server, player.username, 6);
       await signInPage(page, player);
       for (const width of [390, 320]) {
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/referrals');
         const table = page.getByRole('table');
-        await expect(table.getByRole('cell', { name: t('referrals:awards.complete') }).first()).toBeVisible();
+        await expect(table.getByRole('cell', { name: t('referrals:awards.ready') }).first()).toBeVisible();
         await page.evaluate(() => document.fonts.ready);
 
         // The table fits its box: nothing to scroll inside it, and every status on screen.

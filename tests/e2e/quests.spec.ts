@@ -123,12 +123,14 @@ test('quests pay coins, a category reward and a boost; a friend joins through th
   await expect(list.getByTestId('referral-row')).toHaveCount(5);
   await expect(list.getByTestId('referral-row').filter({ hasText: idle })).toContainText('Not active yet');
   const awards = page.getByRole('table');
-  await expect(awards.getByRole('row', { name: /Invite 2 friends/ })).toContainText('Complete');
-  await expect(awards.getByRole('row', { name: /Invite 4 friends/ })).toContainText('Complete');
+  // Reached, not paid yet (issue 24: the table tells paid from unpaid).
+  await expect(awards.getByRole('row', { name: /Invite 2 friends/ })).toContainText('Ready to claim');
+  await expect(awards.getByRole('row', { name: /Invite 4 friends/ })).toContainText('Ready to claim');
   await expect(awards.getByRole('row', { name: /Invite 6 friends/ })).toContainText('4 / 6');
   await page.getByRole('button', { name: 'Claim awards' }).click();
   await expect(page.getByText('Referral awards granted (+12 coins)')).toBeVisible();
   await expect(coins(page)).toHaveText('152');
+  await expect(awards.getByRole('row', { name: /Invite 2 friends/ })).toContainText('Paid');
 
   // The invite quests, one card (issue 16), count the paid awards as done.
   await page.goto('/tasks');
