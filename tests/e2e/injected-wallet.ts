@@ -129,3 +129,24 @@ export async function injectTwoWallets(page: Page) {
   );
   return { accounts, signed };
 }
+
+/** A browser wallet (window.ethereum, starting on 0x1) that only signs, with a fresh key in Node; its address. */
+export async function injectSigningWallet(page: Page): Promise<Hex> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await page.exposeFunction('__pxtTestSign', (hex: Hex) => account.signMessage({ message: { raw: hex } }));
+  await page.addInitScript((address: string) => {
+    const sign = (window as unknown as { __pxtTestSign: (hex: string) => Promise<string> }).__pxtTestSign;
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      isMetaMask: true,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+        if (method === 'eth_chainId') return '0x1';
+        if (method === 'personal_sign') return sign(String(params?.[0]));
+        throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+      },
+      on() {},
+      removeListener() {},
+    };
+  }, account.address);
+  return account.address;
+}

@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, test, type RunningServer } from './fixtures';
 import { admin, createEmailAccount, signInPage, type Account } from './helpers';
+import { injectSigningWallet } from './injected-wallet';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 import { addReferredPlayers } from './players';
@@ -298,22 +298,7 @@ for (const lang of LANGUAGES) {
     server,
   }, testInfo) => {
     const player = await newPlayer(server, `Link${lang}`);
-    const wallet = privateKeyToAccount(generatePrivateKey());
-    await page.exposeFunction('__pxtTestSign', (hex: `0x${string}`) => wallet.signMessage({ message: { raw: hex } }));
-    await page.addInitScript((address: string) => {
-      const sign = (window as unknown as { __pxtTestSign: (hex: string) => Promise<string> }).__pxtTestSign;
-      (window as unknown as { ethereum: unknown }).ethereum = {
-        isMetaMask: true,
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return '0x1';
-          if (method === 'personal_sign') return sign(String(params?.[0]));
-          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-        },
-        on() {},
-        removeListener() {},
-      };
-    }, wallet.address);
+    const walletAddress = await injectSigningWallet(page);
     await useLanguage(page, lang);
     await signInPage(page, player);
     await page.goto('/profile');
@@ -331,7 +316,7 @@ for (const lang of LANGUAGES) {
     await expect(paid).toBeInViewport();
     const me = await call<{ balance: number; wallet_address: string }>(server, player, 'GET', 'auth/me');
     expect(me.balance).toBe(10);
-    expect(me.wallet_address.toLowerCase()).toBe(wallet.address.toLowerCase());
+    expect(me.wallet_address.toLowerCase()).toBe(walletAddress.toLowerCase());
     await shot(page, testInfo, `profile-wallet-quest-${lang}-390`);
   });
 }

@@ -4,33 +4,13 @@
 // landing ends on /miner too; the installed app opens on /miner for a signed-in player, and its
 // Tasks shortcut says quests pay coins. Phone size, both languages.
 import type { Page } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect, mailedLink, test } from './fixtures';
 import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { injectSigningWallet } from './injected-wallet';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage, type Lang } from './outcome-shots';
 
 test.use({ viewport: PHONE, serviceWorkers: 'block' });
-
-/** A browser wallet (window.ethereum) that signs with a fresh key in Node. */
-async function injectWallet(page: Page): Promise<void> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  await page.exposeFunction('__pxtTestSign', (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }));
-  await page.addInitScript((address: string) => {
-    const sign = (window as unknown as { __pxtTestSign: (hex: string) => Promise<string> }).__pxtTestSign;
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      isMetaMask: true,
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-        if (method === 'eth_chainId') return '0x1';
-        if (method === 'personal_sign') return sign(String(params?.[0]));
-        throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-      },
-      on() {},
-      removeListener() {},
-    };
-  }, account.address);
-}
 
 /** On /miner with the new player's guide over it; closing it leaves Start on the screen. */
 async function onMinerWithGuide(page: Page, lang: Lang): Promise<void> {
@@ -125,7 +105,7 @@ for (const lang of LANGUAGES) {
     const referralLink = ((await me.json()) as { referral_link: string }).referral_link;
     const refCode = new URL(referralLink).searchParams.get('refCode')!;
 
-    await injectWallet(page);
+    await injectSigningWallet(page);
     await useLanguage(page, lang);
     await page.goto(`/?refCode=${refCode}`);
     await page.getByTestId('landing-cta').click();
