@@ -77,6 +77,12 @@ test.describe('with a Telegram bot configured', () => {
     await details.getByRole('button', { name: text('en', 'auth:accountDetails.submit') }).click();
     await expect(details).toBeHidden();
     await expect(page.getByTestId('player-block')).toContainText(username);
+    // The username was chosen over the miner already on screen: its guide opens now, not on a
+    // later visit (which once made the next sign-in below open it instead).
+    const guide = page.getByRole('dialog', { name: text('en', 'mining:guide.title') });
+    await expect(guide).toBeVisible();
+    await guide.getByRole('button', { name: text('en', 'common:modal.close') }).click();
+    await expect(guide).toBeHidden();
 
     // The same Telegram account again, in a fresh browser state: the same player, no dialog.
     await page.evaluate(() => localStorage.clear());

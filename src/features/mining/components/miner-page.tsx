@@ -23,7 +23,7 @@ import { Spinner } from '@/components/spinner';
 import { useAppConfig } from '@/lib/app-config';
 import { useCurrentUser } from '@/lib/current-user';
 import { modalStateAtom, openModal } from '@/lib/modal-state';
-import { takeGuideDue } from '@/lib/new-player-guide';
+import { guideDueAtom, takeGuideDue } from '@/lib/new-player-guide';
 import { store } from '@/lib/store';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatPxt } from '@/lib/format-pxt';
@@ -233,9 +233,10 @@ export function MinerPage() {
 
   // A new player's first visit (account-details-modal.tsx) opens with the guide, over the page it
   // explains; its last step starts the session.
+  const guideDue = useAtomValue(guideDueAtom);
   useEffect(() => {
     if (shown && !store.get(modalStateAtom).open && takeGuideDue()) openModal('guide');
-  }, [shown]);
+  }, [shown, guideDue]);
 
   if (!shown) {
     return (
