@@ -1,6 +1,6 @@
 // Sends a player back to the page a guard turned them away from, once they are signed in with a
 // name (issue 16), and on to the miner after a sign-in begun on the landing or the miner (issue 24).
-// Closing the sign-in dialogs signed out forgets the page.
+// Closing the sign-in dialogs signed out forgets the page, and so does a page opened signed in.
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -21,6 +21,13 @@ export function ReturnAfterSignIn() {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   const ready = signedIn && hasIdentity(user);
+
+  // A sign-in begun on an earlier page of this tab and never finished there (the tab went to another
+  // address with the dialog open) is not this page's to finish: a page opened signed in forgets it,
+  // or the player who typed /profile would be sent to the miner.
+  useEffect(() => {
+    if (store.get(signedInAtom)) takeReturnTo();
+  }, []);
 
   useEffect(() => {
     if (!signedIn && open && SIGN_IN_DIALOGS.has(open)) rememberSignInStart(here);

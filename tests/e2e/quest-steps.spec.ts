@@ -148,6 +148,8 @@ for (const lang of ['en', 'ru'] as const) {
       await step(card, 3)
         .getByRole('button', { name: t('follow.check') })
         .click();
+      // The card's whole text first: were the answer shown at another step, the failure says which.
+      await expect(card).toContainText(taskMessage('not_a_member')[lang]);
       await expect(step(card, 2).getByRole('status')).toHaveText(taskMessage('not_a_member')[lang]);
       await expect(step(card, 2)).toHaveAttribute('aria-current', 'step');
       await expect(card.getByRole('alert')).toHaveCount(0);

@@ -159,3 +159,23 @@ for (const lang of LANGUAGES) {
     await visitorContext.close();
   });
 }
+
+test('a sign-in left open on the landing is forgotten by a page opened signed in: /profile stays /profile', async ({
+  page,
+  server,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: text('en', 'common:header.connect'), exact: true }).click();
+  await expect(page.getByRole('dialog', { name: text('en', 'auth:main.title') })).toBeVisible();
+  // The tab goes elsewhere with the dialog open, and comes back signed in by another way.
+  const player = await createEmailAccount(server, NAME('Left'));
+  await signInPage(page, player);
+  await page.goto('/profile');
+  await expect(page.getByTestId('player-block')).toContainText(player.username);
+  await expect(page.getByTestId('security-methods')).toBeVisible();
+  // Signed in and drawn: a remembered sign-in start would have moved the page by now.
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.reload();
+  await expect(page.getByTestId('security-methods')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+});
