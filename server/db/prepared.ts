@@ -6,6 +6,7 @@
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
 import type { Compilable, CompiledQuery } from 'kysely';
 import { directReadOf } from './direct-reads';
+import { nameStatement } from './named-statements';
 import type { Tx } from './schema';
 
 class Slot {
@@ -39,6 +40,7 @@ function compiler<Params extends Record<string, unknown>, Row>(build: (db: Tx, p
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
       const query = build(db, stand).compile();
+      nameStatement(query.sql);
       compiled = { query, slots: query.parameters.map((v) => (v instanceof Slot ? v.name : null)) };
       if (compiled.slots.every((s) => s === null) && Object.keys(params).length > 0)
         throw new Error('prepared query uses none of its parameters');
