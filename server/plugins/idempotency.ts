@@ -8,7 +8,7 @@
 // or set a password by link) never keep an answer, even when a signed-in caller sends a key: the
 // row would hold a token pair in plain text and hand it to whoever repeats the key. As a backstop
 // for routes not marked, an answer carrying `access` or `refresh` is never kept either.
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preparedWrite } from '../db/prepared';
 import type { Db, Tx } from '../db/schema';
@@ -83,7 +83,7 @@ function canonicalJson(value: unknown, depth = 0): string {
  * password (add-email-password, change-email), and a plain hash of a mostly known body would let
  * anyone holding a copy of the database test guesses at it.
  */
-function requestHash(secret: Buffer, request: FastifyRequest): string {
+function requestHash(secret: KeyObject, request: FastifyRequest): string {
   const call = canonicalJson([
     request.method,
     request.routeOptions.url ?? '',
@@ -183,7 +183,10 @@ export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<vo
 export default fp(
   async function idempotency(app: FastifyInstance) {
     app.decorateRequest('idempotency', null);
-    const secret = createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest();
+    // A key object: HMAC with a Buffer checks and wraps the key anew at every call.
+    const secret = createSecretKey(
+      createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest(),
+    );
 
     const keepAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
