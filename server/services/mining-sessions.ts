@@ -141,14 +141,7 @@ export async function sessionJsonById(db: Tx, sessionId: number): Promise<Mining
  * the next one.
  */
 async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBoostRow[]> {
-  const selected = await trx
-    .selectFrom('temp_boosts')
-    .selectAll()
-    .where('user_id', '=', session.user_id)
-    .where('state', '=', 'selected')
-    .orderBy('selected_at')
-    .orderBy('id')
-    .execute();
+  const selected = await selectedBoosts(trx, { userId: Number(session.user_id) });
   const span = { startedAt: Number(session.started_at), endsAt: Number(session.ends_at) };
   const plan = chainBoosts(
     span,
@@ -170,6 +163,44 @@ async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBo
   return applied;
 }
 
+// A start's statements, compiled once (db/prepared.ts).
+const insertSession = preparedWrite(
+  (
+    db,
+    p: { userId: number; now: number; endsAt: number; taskPercent: number; referralPercent: number; auto: number },
+  ) =>
+    db
+      .insertInto('mining_sessions')
+      .values({
+        user_id: p.userId,
+        started_at: p.now,
+        ends_at: p.endsAt,
+        claimed: 0,
+        claimed_at: null,
+        task_boost_percent: p.taskPercent,
+        referral_boost_percent: p.referralPercent,
+        reward: null,
+        auto: p.auto,
+        ready_notified_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .where(sql<boolean>`claimed = 0`)
+          .doNothing(),
+      )
+      .returningAll(),
+);
+const selectedBoosts = prepared((db, p: { userId: number }) =>
+  db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where('state', '=', 'selected')
+    .orderBy('selected_at')
+    .orderBy('id'),
+);
+
 export interface Started {
   session: SessionRow;
   applied: TempBoostRow[];
@@ -186,28 +217,16 @@ export async function startSession(
   opts: { now: number; sessionSeconds: number; auto?: boolean },
 ): Promise<Started | null> {
   const rate = await userRatePercents(trx, userId);
-  const session = await trx
-    .insertInto('mining_sessions')
-    .values({
-      user_id: userId,
-      started_at: opts.now,
-      ends_at: opts.now + opts.sessionSeconds * 1000,
-      claimed: 0,
-      claimed_at: null,
-      task_boost_percent: rate.taskPercent,
-      referral_boost_percent: rate.referralPercent,
-      reward: null,
-      auto: opts.auto ? 1 : 0,
-      ready_notified_at: null,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .where(sql<boolean>`claimed = 0`)
-        .doNothing(),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const {
+    rows: [session],
+  } = await insertSession(trx, {
+    userId,
+    now: opts.now,
+    endsAt: opts.now + opts.sessionSeconds * 1000,
+    taskPercent: rate.taskPercent,
+    referralPercent: rate.referralPercent,
+    auto: opts.auto ? 1 : 0,
+  });
   if (!session) return null;
   return { session, applied: await applySelectedBoosts(trx, session) };
 }
