@@ -98,8 +98,8 @@ function requestHash(secret: KeyObject, request: FastifyRequest): string {
  * Runs a call's work in one transaction and keeps its answer (status 200) in that same
  * transaction, for every call whose effect a retry must not repeat (claims, starts, purchases,
  * top-ups). Without it, a crash between the commit and the reply leaves the key without an answer:
- * the retry would run again and pay, charge or refuse a second time. The normal reply overwrites
- * the kept answer with the bytes actually sent, which are the same JSON.
+ * the retry would run again and pay, charge or refuse a second time. The normal reply keeps the
+ * bytes actually sent: the same JSON, so usually the same bytes, and then nothing is written again.
  */
 export async function transactionWithAnswer<T>(
   db: Db,
