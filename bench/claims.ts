@@ -2,6 +2,7 @@
 // database: every claim must be paid (one `mining_claim` ledger row per player, no duplicate), and
 // the latency each player saw is recorded. Used on SQLite here and on PostgreSQL by bench/scale.ts.
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type { Db, Dialect } from '../server/db/schema';
 import { seedPlayers } from '../tests/helpers/bulk-players';
 import type { ServerProcess } from '../tests/helpers/server-process';
@@ -13,6 +14,8 @@ import type { Table } from './table';
 
 export const CLAIMERS = 200;
 const SQLITE_P99_TARGET_MS = 300;
+/** Server CPU a claim may cost on SQLite (issue 25: a third of the 3,050 µs measured before it). */
+const SQLITE_CPU_TARGET_MICROS = 1000;
 
 export interface Burst {
   p50: number;
@@ -20,6 +23,8 @@ export interface Burst {
   max: number;
   /** Server CPU time per claim (user + system), microseconds. */
   cpuMicros: number;
+  /** The database server's CPU time per claim (PostgreSQL's processes), when measured. */
+  dbCpuMicros?: number;
   /** Everything that is wrong with the outcome (empty when all were paid exactly once). */
   problems: string[];
 }
@@ -38,12 +43,22 @@ async function warmUp(server: ServerProcess, userIds: number[], tokens: Map<numb
   }
 }
 
-export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect, tag: string): Promise<Burst> {
+/** The database server's CPU seconds so far (PostgreSQL's processes), for its share of a claim. */
+export type DbCpu = () => number;
+
+export async function claimBurst(
+  server: ServerProcess,
+  db: Db,
+  dialect: Dialect,
+  tag: string,
+  dbCpu?: DbCpu,
+): Promise<Burst> {
   const { ids } = await seedPlayers(db, dialect, { count: CLAIMERS, tag, session: 'ended' });
   const tokens = await tokensFor(db, ids);
   await warmUp(server, ids, tokens);
   const requests = ids.map((id) => ({ id, token: tokens.get(id)!, key: `bench-${randomBytes(8).toString('hex')}` }));
   const cpuBefore = cpuSeconds(server.pid);
+  const dbCpuBefore = dbCpu?.() ?? NaN;
   const answers = await Promise.all(
     requests.map(async (r) => {
       const started = performance.now();
@@ -60,6 +75,7 @@ export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect
   );
 
   const cpuMicros = ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / CLAIMERS;
+  const dbCpuMicros = dbCpu ? ((dbCpu() - dbCpuBefore) * 1e6) / CLAIMERS : undefined;
   const problems: string[] = [];
   const notOk = answers.filter((a) => a.status !== 200);
   if (notOk.length)
@@ -80,6 +96,7 @@ export async function claimBurst(server: ServerProcess, db: Db, dialect: Dialect
     p99: percentile(latencies, 99),
     max: Math.max(...latencies),
     cpuMicros,
+    dbCpuMicros,
     problems,
   };
 }
@@ -95,22 +112,55 @@ export async function claimRounds(
   dialect: Dialect,
   tag: string,
   rounds: number,
+  dbCpu?: DbCpu,
 ): Promise<Burst> {
-  const warmUpBurst = await claimBurst(server, db, dialect, `${tag}w_`);
+  const warmUpBurst = await claimBurst(server, db, dialect, `${tag}w_`, dbCpu);
   if (warmUpBurst.problems.length) return warmUpBurst;
   const bursts: Burst[] = [];
-  for (let i = 0; i < rounds; i++) bursts.push(await claimBurst(server, db, dialect, `${tag}${i}_`));
+  for (let i = 0; i < rounds; i++) bursts.push(await claimBurst(server, db, dialect, `${tag}${i}_`, dbCpu));
   return {
     p50: median(bursts.map((b) => b.p50)),
     p99: median(bursts.map((b) => b.p99)),
     max: Math.max(...bursts.map((b) => b.max)),
     cpuMicros: median(bursts.map((b) => b.cpuMicros)),
+    dbCpuMicros: dbCpu ? median(bursts.map((b) => b.dbCpuMicros ?? NaN)) : undefined,
     problems: bursts.flatMap((b) => b.problems),
   };
 }
 
+const micros = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? `${Math.round(n)} µs` : 'n/a');
+
 export const burstResult = (b: Burst, rounds: number) =>
-  `all paid once: ${b.problems.length ? `NO — ${b.problems.join('; ')}` : 'yes'}; p50 ${ms(b.p50)}, p99 ${ms(b.p99)}, max ${ms(b.max)}; server CPU ${Number.isFinite(b.cpuMicros) ? `${Math.round(b.cpuMicros)} µs` : 'n/a'}/claim${rounds > 1 ? ` (median of ${rounds} bursts)` : ''}`;
+  `all paid once: ${b.problems.length ? `NO — ${b.problems.join('; ')}` : 'yes'}; p50 ${ms(b.p50)}, p99 ${ms(b.p99)}, max ${ms(b.max)}; server CPU ${micros(b.cpuMicros)}/claim${b.dbCpuMicros !== undefined ? `, PostgreSQL CPU ${micros(b.dbCpuMicros)}/claim` : ''}${rounds > 1 ? ` (median of ${rounds} bursts)` : ''}`;
+
+/**
+ * Where a burst's time goes: one process answers every claim, so the burst needs at least its CPU
+ * time on one core; and the same burst again on a server under V8's sampling profiler.
+ */
+export async function whereClaimsGo(
+  burst: Burst,
+  env: Record<string, string>,
+  db: Db,
+  dialect: Dialect,
+  dbCpu?: DbCpu,
+): Promise<string> {
+  const loadAverage = loadavg()[0];
+  const profileFile = `${env.DATA_DIR}/claims.cpuprofile`;
+  const profiled = await startServer({
+    env: { ...env, PROFILE_FILE: profileFile },
+    script: 'bench/profiled-server.ts',
+  });
+  await claimBurst(profiled, db, dialect, 'profw_');
+  const summary = await profileWhileLoading(profiled.pid, profileFile, () =>
+    claimBurst(profiled, db, dialect, 'prof_'),
+  );
+  await profiled.stop();
+  const dbPart =
+    dbCpu && burst.dbCpuMicros !== undefined
+      ? ` and ${CLAIMERS} × ${micros(burst.dbCpuMicros)} = ${ms((CLAIMERS * burst.dbCpuMicros) / 1000)} of PostgreSQL's`
+      : '';
+  return `${CLAIMERS} × ${micros(burst.cpuMicros)} = ${ms((CLAIMERS * burst.cpuMicros) / 1000)} of one core's CPU${dbPart} (machine load ${loadAverage.toFixed(1)}); profile of the server: ${describeProfile(summary)}`;
+}
 
 export async function claimsSection(table: Table, opts: BenchOptions): Promise<void> {
   const dataDir = tempDir('claims');
@@ -119,32 +169,28 @@ export async function claimsSection(table: Table, opts: BenchOptions): Promise<v
   const server = await startServer({ env: serverEnv(dataDir) });
   const burst = await claimRounds(server, database.db, 'sqlite', 'claim', opts.rounds);
   await server.stop();
-  const missed = !burst.problems.length && burst.p99 >= SQLITE_P99_TARGET_MS;
+  const failed = burst.problems.length > 0;
+  const slow = !failed && burst.p99 >= SQLITE_P99_TARGET_MS;
+  const costly = !failed && !(burst.cpuMicros <= SQLITE_CPU_TARGET_MICROS);
   table.add({
     section: 'Claims (SQLite)',
     measure: `${CLAIMERS} players claim at once`,
     result: burstResult(burst, opts.rounds),
     target: `p99 < ${SQLITE_P99_TARGET_MS} ms`,
-    verdict: burst.problems.length ? 'failed' : missed ? 'missed' : 'met',
+    verdict: failed ? 'failed' : slow ? 'missed' : 'met',
   });
-  if (missed) {
-    // Where the time goes: one process answers every claim, so the burst needs at least its CPU
-    // time on one core; and the same burst again under V8's sampling profiler.
-    const loadAverage = (await import('node:os')).loadavg()[0];
-    const profileFile = `${dataDir}/claims.cpuprofile`;
-    const profiled = await startServer({
-      env: serverEnv(dataDir, { PROFILE_FILE: profileFile }),
-      script: 'bench/profiled-server.ts',
-    });
-    await claimBurst(profiled, database.db, 'sqlite', 'profw_');
-    const summary = await profileWhileLoading(profiled.pid, profileFile, () =>
-      claimBurst(profiled, database.db, 'sqlite', 'prof_'),
-    );
-    await profiled.stop();
+  table.add({
+    section: 'Claims (SQLite)',
+    measure: 'server CPU per claim',
+    result: `${micros(burst.cpuMicros)}${opts.rounds > 1 ? ` (median of ${opts.rounds} bursts)` : ''}`,
+    target: `≤ ${SQLITE_CPU_TARGET_MICROS.toLocaleString('en-US')} µs`,
+    verdict: failed ? 'failed' : costly ? 'missed' : 'met',
+  });
+  if (slow || costly) {
     table.add({
       section: 'Claims (SQLite)',
       measure: 'where the claims’ time goes',
-      result: `${CLAIMERS} × ${Math.round(burst.cpuMicros)} µs = ${ms((CLAIMERS * burst.cpuMicros) / 1000)} of one core's CPU (machine load ${loadAverage.toFixed(1)}); profile: ${describeProfile(summary)}`,
+      result: await whereClaimsGo(burst, serverEnv(dataDir), database.db, 'sqlite'),
       verdict: 'info',
     });
   }

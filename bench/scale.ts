@@ -5,6 +5,7 @@
 // background worker. Afterwards the statistics collector tells whether any big table was read
 // sequentially (a missing index).
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -14,7 +15,7 @@ import { createMiningWorker } from '../server/workers/mining-worker';
 import { seedPlayers } from '../tests/helpers/bulk-players';
 import { ROOT } from '../tests/helpers/server-process';
 import { API_ROUTES } from './api';
-import { burstResult, claimRounds, type Burst } from './claims';
+import { burstResult, claimRounds, type Burst, type DbCpu, whereClaimsGo } from './claims';
 import {
   type BenchOptions,
   cleanup,
@@ -27,13 +28,15 @@ import {
   tempDir,
   tokenFor,
 } from './context';
-import { load } from './load';
+import { cpuSeconds, load } from './load';
 import { openBenchDatabase } from './players';
 import { seedBusyPlayer } from '../tests/helpers/bulk-players';
 import type { Table } from './table';
 
 const SMALL = 1000;
 const GROWTH_TARGET = 1.2;
+/** 200 simultaneous claims at 1 M players (issue 25), same machine and load generator as SQLite's 300 ms. */
+const BIG_P99_TARGET_MS = 500;
 /** A table read sequentially for more rows than this during the measurements needs an index. */
 const SEQ_ROWS_LIMIT = 100_000;
 
@@ -44,6 +47,8 @@ interface Phase {
   /** Median duration of a worker pass (Auto Miner scan, reminders), ms. */
   tick: number;
   seqScans: string[];
+  /** The server's environment, for a profiled server on the same database. */
+  env: Record<string, string>;
 }
 
 /** Players in bulk: 70 % active with a claimed past session, 30 % gone with an old unclaimed one. */
@@ -71,14 +76,36 @@ async function workerPass(db: Db): Promise<number> {
   return median(times.slice(1));
 }
 
-function startCluster(): string {
+function startCluster(): { url: string; dir: string } {
   const dir = join(tmpdir(), `pxt-bench-pg-${process.pid}`);
   const script = join(ROOT, 'scripts/pg-cluster.sh');
   const url = execFileSync(script, ['start', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
   cleanup.add('stop PostgreSQL cluster', () => {
     execFileSync(script, ['stop', dir], { stdio: 'ignore' });
   });
-  return url;
+  return { url, dir };
+}
+
+/**
+ * CPU seconds of the cluster's processes (the postmaster and its children: backends, writers), so
+ * a claim's cost on PostgreSQL's side is measured too. Backends that ended are not counted.
+ */
+function clusterCpu(dir: string): DbCpu {
+  const postmaster = Number(readFileSync(join(dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
+  return () => {
+    let total = cpuSeconds(postmaster);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // Fields after the command name: state, then the parent's id.
+        const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+        if (parent === postmaster) total += cpuSeconds(Number(entry)) || 0;
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+    return total;
+  };
 }
 
 async function createDatabase(adminUrl: string, name: string): Promise<string> {
@@ -99,10 +126,18 @@ async function userCount(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-async function measure(db: Db, databaseUrl: string, busyId: number, opts: BenchOptions, tag: string): Promise<Phase> {
+async function measure(
+  db: Db,
+  databaseUrl: string,
+  busyId: number,
+  opts: BenchOptions,
+  tag: string,
+  dbCpu: DbCpu,
+): Promise<Phase> {
   await sql`SELECT pg_stat_reset()`.execute(db);
-  const server = await startServer({ env: serverEnv(tempDir('pg-server'), { DATABASE_URL: databaseUrl }) });
-  const burst = await claimRounds(server, db, 'postgres', tag, opts.rounds);
+  const env = serverEnv(tempDir('pg-server'), { DATABASE_URL: databaseUrl });
+  const server = await startServer({ env });
+  const burst = await claimRounds(server, db, 'postgres', tag, opts.rounds, dbCpu);
   const reads = new Map<string, { rps: number; p99: number }>();
   const headers = { authorization: `Bearer ${await tokenFor(db, busyId)}` };
   for (const route of API_ROUTES) {
@@ -124,14 +159,16 @@ async function measure(db: Db, databaseUrl: string, busyId: number, opts: BenchO
   const seqScans = stats.rows.map(
     (r) => `${r.relname} (${r.seq_scan} scans, ${Number(r.seq_tup_read).toLocaleString('en-US')} rows)`,
   );
-  return { users: await userCount(db), burst, reads, tick, seqScans };
+  return { users: await userCount(db), burst, reads, tick, seqScans, env };
 }
 
 export async function scaleSection(table: Table, opts: BenchOptions): Promise<void> {
   const usersLabel = (n: number) =>
     n >= 1e6 ? `${(n / 1e6).toFixed(n % 1e6 ? 2 : 0)} M` : `${(n / 1e3).toFixed(n % 1e3 ? 1 : 0)} k`;
   const section = `PostgreSQL: ${usersLabel(SMALL)} vs ${usersLabel(opts.pgUsers)} players`;
-  const adminUrl = startCluster();
+  const cluster = startCluster();
+  const adminUrl = cluster.url;
+  const dbCpu = clusterCpu(cluster.dir);
   const databaseUrl = await createDatabase(adminUrl, 'bench');
   const database = await openBenchDatabase({ dataDir: tempDir('pg'), databaseUrl });
   const db = database.db;
@@ -139,7 +176,7 @@ export async function scaleSection(table: Table, opts: BenchOptions): Promise<vo
   const busyId = await seedBusyPlayer(db, 'pg');
   await seedCrowd(db, SMALL - 1, 'crowd');
   await sql`ANALYZE`.execute(db);
-  const small = await measure(db, databaseUrl, busyId, opts, 'small');
+  const small = await measure(db, databaseUrl, busyId, opts, 'small', dbCpu);
 
   const started = Date.now();
   const more = opts.pgUsers - (await userCount(db));
@@ -149,8 +186,7 @@ export async function scaleSection(table: Table, opts: BenchOptions): Promise<vo
   await sql`VACUUM ANALYZE`.execute(db);
   await sql`CHECKPOINT`.execute(db);
   const seedSeconds = (Date.now() - started) / 1000;
-  const big = await measure(db, databaseUrl, busyId, opts, 'big');
-  await database.close();
+  const big = await measure(db, databaseUrl, busyId, opts, 'big', dbCpu);
 
   table.add({
     section,
@@ -158,14 +194,29 @@ export async function scaleSection(table: Table, opts: BenchOptions): Promise<vo
     result: `${usersLabel(big.users)} players (70 % with a claimed session, ledger row and boost; 30 % with an old unclaimed session) in ${seedSeconds.toFixed(0)} s`,
     verdict: 'info',
   });
-  for (const phase of [small, big]) {
+  table.add({
+    section,
+    measure: `200 claims at once, ${usersLabel(small.users)} players`,
+    result: burstResult(small.burst, opts.rounds),
+    verdict: small.burst.problems.length ? 'failed' : 'info',
+  });
+  const slow = big.burst.p99 >= BIG_P99_TARGET_MS;
+  table.add({
+    section,
+    measure: `200 claims at once, ${usersLabel(big.users)} players`,
+    result: burstResult(big.burst, opts.rounds),
+    target: `p99 < ${BIG_P99_TARGET_MS} ms at 1 M players`,
+    verdict: big.burst.problems.length ? 'failed' : slow ? 'missed' : 'met',
+  });
+  if (slow && !big.burst.problems.length) {
     table.add({
       section,
-      measure: `200 claims at once, ${usersLabel(phase.users)} players`,
-      result: burstResult(phase.burst, opts.rounds),
-      verdict: phase.burst.problems.length ? 'failed' : 'info',
+      measure: `where the claims’ time goes at ${usersLabel(big.users)}`,
+      result: await whereClaimsGo(big.burst, big.env, db, 'postgres', dbCpu),
+      verdict: 'info',
     });
   }
+  await database.close();
   // Judged on the median: the p99 of one 200-request burst is its two slowest answers, which a
   // neighbour's noise on a shared machine moves more than the table size does.
   const growth = big.burst.p50 / small.burst.p50;

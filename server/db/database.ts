@@ -8,6 +8,7 @@ import pg from 'pg';
 import { tightenMode } from '../lib/private-files';
 import { type CommitHooks, withCommitHooks } from './commit-hooks';
 import { registerDirectReads, trackingHeld } from './direct-reads';
+import { withNamedStatements } from './named-statements';
 import type { DB, Db, Dialect } from './schema';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -49,6 +50,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
+    pool.on('connect', withNamedStatements);
     const hooked = withCommitHooks(new PostgresDialect({ pool }));
     const db = new Kysely<DB>({ dialect: hooked.dialect });
     return { db, dialect: 'postgres', hooks: hooked.hooks, close: () => db.destroy() };

@@ -6,6 +6,7 @@
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
 import type { Compilable, CompiledQuery } from 'kysely';
 import { directReadOf } from './direct-reads';
+import { nameStatement } from './named-statements';
 import type { Tx } from './schema';
 
 class Slot {
@@ -29,9 +30,8 @@ export interface Prepared<Params, Row> {
   now(db: Tx, params: Params): Row[] | null;
 }
 
-export function prepared<Params extends Record<string, unknown>, Row>(
-  build: (db: Tx, p: Params) => Compilable<Row>,
-): Prepared<Params, Row> {
+/** The query `build` makes, compiled once per database handle, with a call's values put in its parameters. */
+function compiler<Params extends Record<string, unknown>, Row>(build: (db: Tx, p: Params) => Compilable<Row>) {
   const byAdapter = new WeakMap<object, Compiled<Row>>();
   const stand = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Params;
   const compiledFor = (db: Tx, params: Params) => {
@@ -40,6 +40,7 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
       const query = build(db, stand).compile();
+      nameStatement(query.sql);
       compiled = { query, slots: query.parameters.map((v) => (v instanceof Slot ? v.name : null)) };
       if (compiled.slots.every((s) => s === null) && Object.keys(params).length > 0)
         throw new Error('prepared query uses none of its parameters');
@@ -48,6 +49,13 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     const { query, slots } = compiled;
     return { query, parameters: query.parameters.map((v, i) => (slots[i] === null ? v : params[slots[i]!])) };
   };
+  return compiledFor;
+}
+
+export function prepared<Params extends Record<string, unknown>, Row>(
+  build: (db: Tx, p: Params) => Compilable<Row>,
+): Prepared<Params, Row> {
+  const compiledFor = compiler(build);
   // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
   const now = (db: Tx, params: Params): Row[] | null => {
     const read = directReadOf(db);
@@ -63,4 +71,27 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     return result.rows;
   };
   return Object.assign(run, { now });
+}
+
+/** What a prepared write returns: the rows of its `returning`, and how many rows it changed. */
+export interface WriteResult<Row> {
+  rows: Row[];
+  changed: number;
+}
+
+/**
+ * `prepared` for a statement that writes (an insert, update or delete, with or without `returning`):
+ * compiled once the same way, always run through Kysely's executor, so inside a transaction it runs
+ * on the transaction's connection.
+ */
+export function preparedWrite<Params extends Record<string, unknown>, Row>(
+  build: (db: Tx, p: Params) => Compilable<Row>,
+): (db: Tx, params: Params) => Promise<WriteResult<Row>> {
+  const compiledFor = compiler(build);
+  return async (db, params) => {
+    const { query, parameters } = compiledFor(db, params);
+    const result = await db.executeQuery<Row>({ ...query, parameters });
+    // PostgreSQL counts the rows a `returning` statement changed too; SQLite gives the rows only.
+    return { rows: result.rows, changed: Number(result.numAffectedRows ?? result.rows.length) };
+  };
 }

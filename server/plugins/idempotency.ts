@@ -8,8 +8,9 @@
 // or set a password by link) never keep an answer, even when a signed-in caller sends a key: the
 // row would hold a token pair in plain text and hand it to whoever repeats the key. As a backstop
 // for routes not marked, an answer carrying `access` or `refresh` is never kept either.
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preparedWrite } from '../db/prepared';
 import type { Db, Tx } from '../db/schema';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
@@ -24,8 +25,11 @@ declare module 'fastify' {
     signIn?: boolean;
   }
   interface FastifyRequest {
-    /** The key this request holds; `since` (the row's created_at) tells it from a later owner. */
-    idempotency: { scope: string; key: string; since: number } | null;
+    /**
+     * The key this request holds; `since` (the row's created_at) tells it from a later owner; `kept`
+     * the answer transactionWithAnswer kept with the call's effect.
+     */
+    idempotency: { scope: string; key: string; since: number; kept?: string } | null;
   }
 }
 
@@ -79,7 +83,7 @@ function canonicalJson(value: unknown, depth = 0): string {
  * password (add-email-password, change-email), and a plain hash of a mostly known body would let
  * anyone holding a copy of the database test guesses at it.
  */
-function requestHash(secret: Buffer, request: FastifyRequest): string {
+function requestHash(secret: KeyObject, request: FastifyRequest): string {
   const call = canonicalJson([
     request.method,
     request.routeOptions.url ?? '',
@@ -94,25 +98,63 @@ function requestHash(secret: Buffer, request: FastifyRequest): string {
  * Runs a call's work in one transaction and keeps its answer (status 200) in that same
  * transaction, for every call whose effect a retry must not repeat (claims, starts, purchases,
  * top-ups). Without it, a crash between the commit and the reply leaves the key without an answer:
- * the retry would run again and pay, charge or refuse a second time. The normal reply overwrites
- * the kept answer with the bytes actually sent, which are the same JSON.
+ * the retry would run again and pay, charge or refuse a second time. The normal reply keeps the
+ * bytes actually sent: the same JSON, so usually the same bytes, and then nothing is written again.
  */
-export function transactionWithAnswer<T>(db: Db, request: FastifyRequest, work: (trx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const answer = await work(trx);
-    const idem = request.idempotency;
+export async function transactionWithAnswer<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (trx: Tx) => Promise<T>,
+): Promise<T> {
+  const idem = request.idempotency;
+  let kept: string | undefined;
+  const answer = await db.transaction().execute(async (trx) => {
+    const result = await work(trx);
     if (idem) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status: 200, body: JSON.stringify(answer) })
-        .where('scope', '=', idem.scope)
-        .where('key', '=', idem.key)
-        .where('created_at', '=', idem.since)
-        .execute();
+      const body = JSON.stringify(result);
+      await keepWithEffect(trx, { scope: idem.scope, key: idem.key, since: idem.since, body });
+      kept = body;
     }
-    return answer;
+    return result;
   });
+  // Committed: storeAnswer need not write these bytes again.
+  if (idem && kept !== undefined) idem.kept = kept;
+  return answer;
 }
+
+// The statements every keyed call runs, compiled once (db/prepared.ts).
+const keepWithEffect = preparedWrite((db, p: { scope: string; key: string; since: number; body: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ status: 200, body: p.body })
+    .where('scope', '=', p.scope)
+    .where('key', '=', p.key)
+    .where('created_at', '=', p.since),
+);
+const takeFreeKey = preparedWrite((db, p: { scope: string; key: string; route: string; hash: string; now: number }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      scope: p.scope,
+      key: p.key,
+      route: p.route,
+      request_hash: p.hash,
+      status: null,
+      body: null,
+      created_at: p.now,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key'),
+);
+const keepAnswerOf = preparedWrite(
+  (db, p: { scope: string; key: string; since: number; status: number; body: string }) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ status: p.status, body: p.body })
+      .where('scope', '=', p.scope)
+      .where('key', '=', p.key)
+      .where('created_at', '=', p.since),
+);
 
 const lastPrune = new WeakMap<object, number>();
 /** Deletes keys past the window (indexed on created_at); at most once a minute per database handle. */
@@ -141,7 +183,10 @@ export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<vo
 export default fp(
   async function idempotency(app: FastifyInstance) {
     app.decorateRequest('idempotency', null);
-    const secret = createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest();
+    // A key object: HMAC with a Buffer checks and wraps the key anew at every call.
+    const secret = createSecretKey(
+      createHmac('sha256', app.config.jwtSecret).update('idempotency request hash').digest(),
+    );
 
     const keepAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
@@ -162,12 +207,7 @@ export default fp(
 
       // A row can vanish between two of these statements (a failed attempt frees its key): go round again.
       for (let round = 0; round < 3; round++) {
-        const claimed = await db
-          .insertInto('idempotency_keys')
-          .values({ scope, key, ...fresh })
-          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-          .returning('key')
-          .executeTakeFirst();
+        const claimed = (await takeFreeKey(db, { scope, key, route, hash: requestHashValue, now })).rows[0];
         // Expired, or abandoned mid-request: one conditional statement takes the key over, so of
         // several retries arriving together exactly one runs the call.
         const taken =
@@ -227,15 +267,21 @@ export default fp(
           .execute();
         return payload;
       }
-      let update = app.db
+      // Kept already, byte for byte, with the call's effect: writing it again would change nothing.
+      if (status === 200 && payload === idem.kept) return payload;
+      if (status < 300) {
+        await keepAnswerOf(app.db, { scope: idem.scope, key: idem.key, since: idem.since, status, body: payload });
+        return payload;
+      }
+      // A refusal after the commit (rare) does not replace the answer kept with the effect.
+      await app.db
         .updateTable('idempotency_keys')
         .set({ status, body: payload })
         .where('scope', '=', idem.scope)
         .where('key', '=', idem.key)
-        .where('created_at', '=', idem.since);
-      // A refusal after the commit (rare) does not replace the answer kept with the effect.
-      if (status >= 300) update = update.where('status', 'is', null);
-      await update.execute();
+        .where('created_at', '=', idem.since)
+        .where('status', 'is', null)
+        .execute();
       return payload;
     };
 

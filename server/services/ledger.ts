@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { refuse } from '../lib/errors';
 import { announceAfterCommit, Topic } from '../db/commit-hooks';
+import { preparedWrite } from '../db/prepared';
 import type { Currency } from '../db/tables/core';
 import type { Tx } from '../db/schema';
 
@@ -45,6 +46,55 @@ export interface Posting {
 /** Every posting, heard once its transaction committed (`app.dbHooks.on(postings, …)`: metrics). */
 export const postings = new Topic<Posting>('ledger posting');
 
+// Compiled once (db/prepared.ts): every claim, purchase and reward posts.
+const insertRow = preparedWrite(
+  (
+    db,
+    p: {
+      userId: number;
+      currency: Currency;
+      amount: number;
+      reason: LedgerReason;
+      ref: string | null;
+      uniqueKey: string | null;
+      now: number;
+    },
+  ) =>
+    db
+      .insertInto('ledger')
+      .values({
+        user_id: p.userId,
+        currency: p.currency,
+        amount: p.amount,
+        reason: p.reason,
+        ref: p.ref,
+        unique_key: p.uniqueKey,
+        created_at: p.now,
+      })
+      .onConflict((oc) => oc.column('unique_key').doNothing())
+      .returning('id'),
+);
+
+/** The balance update of one currency, for a gain or for a take (which must not go below zero). */
+function balanceUpdate(currency: Currency, take: boolean) {
+  // `least` is what a take needs on the balance (-amount).
+  return preparedWrite((db, p: { userId: number; amount: number; least: number }) => {
+    const column = sql.ref(currency);
+    return db
+      .updateTable('users')
+      .set({ [currency]: sql`${column} + ${p.amount}` })
+      .where('id', '=', p.userId)
+      .$if(take, (q) => q.where(currency, '>=', p.least));
+  });
+}
+const balanceUpdates = new Map<string, ReturnType<typeof balanceUpdate>>();
+function moveBalance(currency: Currency, take: boolean) {
+  const name = `${currency}:${take}`;
+  let update = balanceUpdates.get(name);
+  if (!update) balanceUpdates.set(name, (update = balanceUpdate(currency, take)));
+  return update;
+}
+
 /**
  * Posts one change. Call it inside a transaction (`db.transaction().execute(trx => post(trx, …))`):
  * a refused take throws after the row was written, and only the rollback removes it. Returns false (and changes nothing) when the
@@ -53,29 +103,22 @@ export const postings = new Topic<Posting>('ledger posting');
 export async function post(trx: Tx, p: Posting, now = Date.now()): Promise<boolean> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0)
     throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
-  const inserted = await trx
-    .insertInto('ledger')
-    .values({
-      user_id: p.userId,
-      currency: p.currency,
-      amount: p.amount,
-      reason: p.reason,
-      ref: p.ref ?? null,
-      unique_key: p.uniqueKey ?? null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('unique_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return false;
-  const column = sql.ref(p.currency);
-  const updated = await trx
-    .updateTable('users')
-    .set({ [p.currency]: sql`${column} + ${p.amount}` })
-    .where('id', '=', p.userId)
-    .$if(p.amount < 0, (q) => q.where(p.currency, '>=', -p.amount))
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
+  const inserted = await insertRow(trx, {
+    userId: p.userId,
+    currency: p.currency,
+    amount: p.amount,
+    reason: p.reason,
+    ref: p.ref ?? null,
+    uniqueKey: p.uniqueKey ?? null,
+    now,
+  });
+  if (inserted.rows.length === 0) return false;
+  const updated = await moveBalance(p.currency, p.amount < 0)(trx, {
+    userId: p.userId,
+    amount: p.amount,
+    least: -p.amount,
+  });
+  if (updated.changed !== 1) {
     // Nothing was taken: undo the row by failing the caller's transaction.
     throw refuse(
       p.currency === 'gems' ? 'not_enough_gems' : 'insufficient_funds',

@@ -6,7 +6,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { MiningSession, SessionBoost } from '@shared/api/mining';
 import { TOKEN_SCALE } from '@shared/constants';
-import { prepared } from '../db/prepared';
+import { prepared, preparedWrite } from '../db/prepared';
 import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
@@ -141,14 +141,7 @@ export async function sessionJsonById(db: Tx, sessionId: number): Promise<Mining
  * the next one.
  */
 async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBoostRow[]> {
-  const selected = await trx
-    .selectFrom('temp_boosts')
-    .selectAll()
-    .where('user_id', '=', session.user_id)
-    .where('state', '=', 'selected')
-    .orderBy('selected_at')
-    .orderBy('id')
-    .execute();
+  const selected = await selectedBoosts(trx, { userId: Number(session.user_id) });
   const span = { startedAt: Number(session.started_at), endsAt: Number(session.ends_at) };
   const plan = chainBoosts(
     span,
@@ -170,6 +163,44 @@ async function applySelectedBoosts(trx: Tx, session: SessionRow): Promise<TempBo
   return applied;
 }
 
+// A start's statements, compiled once (db/prepared.ts).
+const insertSession = preparedWrite(
+  (
+    db,
+    p: { userId: number; now: number; endsAt: number; taskPercent: number; referralPercent: number; auto: number },
+  ) =>
+    db
+      .insertInto('mining_sessions')
+      .values({
+        user_id: p.userId,
+        started_at: p.now,
+        ends_at: p.endsAt,
+        claimed: 0,
+        claimed_at: null,
+        task_boost_percent: p.taskPercent,
+        referral_boost_percent: p.referralPercent,
+        reward: null,
+        auto: p.auto,
+        ready_notified_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .where(sql<boolean>`claimed = 0`)
+          .doNothing(),
+      )
+      .returningAll(),
+);
+const selectedBoosts = prepared((db, p: { userId: number }) =>
+  db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where('state', '=', 'selected')
+    .orderBy('selected_at')
+    .orderBy('id'),
+);
+
 export interface Started {
   session: SessionRow;
   applied: TempBoostRow[];
@@ -186,60 +217,77 @@ export async function startSession(
   opts: { now: number; sessionSeconds: number; auto?: boolean },
 ): Promise<Started | null> {
   const rate = await userRatePercents(trx, userId);
-  const session = await trx
-    .insertInto('mining_sessions')
-    .values({
-      user_id: userId,
-      started_at: opts.now,
-      ends_at: opts.now + opts.sessionSeconds * 1000,
-      claimed: 0,
-      claimed_at: null,
-      task_boost_percent: rate.taskPercent,
-      referral_boost_percent: rate.referralPercent,
-      reward: null,
-      auto: opts.auto ? 1 : 0,
-      ready_notified_at: null,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .where(sql<boolean>`claimed = 0`)
-        .doNothing(),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const {
+    rows: [session],
+  } = await insertSession(trx, {
+    userId,
+    now: opts.now,
+    endsAt: opts.now + opts.sessionSeconds * 1000,
+    taskPercent: rate.taskPercent,
+    referralPercent: rate.referralPercent,
+    auto: opts.auto ? 1 : 0,
+  });
   if (!session) return null;
   return { session, applied: await applySelectedBoosts(trx, session) };
 }
 
-/**
- * Claims a finished session and pays its reward, inside the caller's transaction. Returns the
- * claimed row, or null when the session is not finished or someone else claimed it first.
- */
-export async function claimSession(trx: Tx, sessionId: number, now: number): Promise<SessionRow | null> {
-  // The conditional update is the claim itself: only one caller changes the row; on PostgreSQL it
-  // also holds the row lock, so a boost applied concurrently has committed before we read boosts.
-  const won = await trx
+// The claim's statements, compiled once (db/prepared.ts): a claim is the hottest write. `claimed = 0`
+// is written into the SQL (eb.lit), not bound, as in services/mining-status.ts: SQLite picks the
+// partial indexes on unclaimed sessions by that value, and re-prepares a statement that binds it.
+const claimById = preparedWrite((db, p: { sessionId: number; now: number }) =>
+  db
     .updateTable('mining_sessions')
-    .set({ claimed: 1, claimed_at: now })
-    .where('id', '=', sessionId)
-    .where('claimed', '=', 0)
-    .where('ends_at', '<=', now)
-    .executeTakeFirst();
-  if (Number(won.numUpdatedRows) !== 1) return null;
-  const session = await trx
-    .selectFrom('mining_sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const boosts = (await boostsOfSessions(trx, [sessionId])).get(sessionId) ?? [];
-  const reward = rewardOf(session, boosts);
-  await trx.updateTable('mining_sessions').set({ reward }).where('id', '=', sessionId).execute();
+    .set({ claimed: 1, claimed_at: p.now })
+    .where('id', '=', p.sessionId)
+    .where((eb) => eb('claimed', '=', eb.lit(0)))
+    .where('ends_at', '<=', p.now)
+    .returningAll(),
+);
+const claimByPlayer = preparedWrite((db, p: { userId: number; now: number }) =>
+  db
+    .updateTable('mining_sessions')
+    .set({ claimed: 1, claimed_at: p.now })
+    .where('user_id', '=', p.userId)
+    .where((eb) => eb('claimed', '=', eb.lit(0)))
+    .where('ends_at', '<=', p.now)
+    .returningAll(),
+);
+// Applied boosts end with the session; the rows they return are the boosts the reward counts (a
+// session's boosts turn `expired` only here, once, when it is claimed).
+const expireAppliedBoosts = preparedWrite((db, p: { sessionId: number }) =>
+  db
+    .updateTable('temp_boosts')
+    .set({ state: 'expired' })
+    .where('session_id', '=', p.sessionId)
+    .where('state', '=', 'applied')
+    .returningAll(),
+);
+const setReward = preparedWrite((db, p: { sessionId: number; reward: number }) =>
+  db.updateTable('mining_sessions').set({ reward: p.reward }).where('id', '=', p.sessionId),
+);
+
+export interface Claimed {
+  /** The session as it is now: claimed, with its reward. */
+  session: SessionRow;
+  /** Its boosts, in the order they ran (what `boostsOfSessions` reads for it from now on). */
+  boosts: TempBoostRow[];
+}
+
+/**
+ * Pays a session this transaction just won the claim of. On PostgreSQL the claim's update holds the
+ * row lock, so a boost applied concurrently has committed before its boosts are read here.
+ */
+async function payClaim(trx: Tx, won: SessionRow, now: number): Promise<Claimed> {
+  const sessionId = Number(won.id);
+  const { rows: boosts } = await expireAppliedBoosts(trx, { sessionId });
+  boosts.sort((a, b) => Number(a.starts_at) - Number(b.starts_at) || Number(a.id) - Number(b.id));
+  const reward = rewardOf(won, boosts);
+  await setReward(trx, { sessionId, reward });
   if (reward > 0) {
     await post(
       trx,
       {
-        userId: Number(session.user_id),
+        userId: Number(won.user_id),
         currency: 'token',
         amount: reward,
         reason: 'mining_claim',
@@ -249,14 +297,34 @@ export async function claimSession(trx: Tx, sessionId: number, now: number): Pro
       now,
     );
   }
-  // Whatever boost time is left ends with the session.
-  await trx
-    .updateTable('temp_boosts')
-    .set({ state: 'expired' })
-    .where('session_id', '=', sessionId)
-    .where('state', '=', 'applied')
-    .execute();
-  return { ...session, reward };
+  return { session: { ...won, reward }, boosts };
+}
+
+/**
+ * Claims a finished session and pays its reward, inside the caller's transaction. Returns the
+ * claimed session, or null when the session is not finished or someone else claimed it first.
+ */
+export async function claimSession(trx: Tx, sessionId: number, now: number): Promise<Claimed | null> {
+  // The conditional update is the claim itself: only one caller changes the row.
+  const { rows } = await claimById(trx, { sessionId, now });
+  return rows.length === 1 ? payClaim(trx, rows[0], now) : null;
+}
+
+/**
+ * Claims the player's finished session and pays it (the player's claim): the same conditional
+ * update, found by the player. `not_finished` when the player's open session is still running;
+ * null when there is none (or a concurrent claim, or the Auto Miner, won it).
+ */
+export async function claimPlayerSession(
+  trx: Tx,
+  userId: number,
+  now: number,
+): Promise<Claimed | 'not_finished' | null> {
+  const { rows } = await claimByPlayer(trx, { userId, now });
+  if (rows.length === 1) return payClaim(trx, rows[0], now);
+  // Nothing claimed: tell a running session from none at all.
+  const open = await openSession(trx, userId);
+  return open && Number(open.ends_at) > now ? 'not_finished' : null;
 }
 
 /**

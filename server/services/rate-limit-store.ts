@@ -6,12 +6,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
+import { preparedWrite } from '../db/prepared';
 import type { Db } from '../db/schema';
 
 const PRUNE_EVERY_MS = 60_000;
 /** Ended windows deleted per statement, and statements per pass, so a prune never holds many rows at once. */
 const PRUNE_BATCH = 5000;
 const PRUNE_BATCHES = 20;
+
+// Compiled once (db/prepared.ts): with DATABASE_URL, every request counts through it.
+const hit = preparedWrite((db, p: { key: string; now: number; windowEnd: number }) => {
+  const ended = sql<boolean>`${sql.ref('rate_limits.expires_at')} <= ${p.now}`;
+  return db
+    .insertInto('rate_limits')
+    .values({ key: p.key, count: 1, expires_at: p.windowEnd })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`CASE WHEN ${ended} THEN 1 ELSE ${sql.ref('rate_limits.count')} + 1 END`,
+        expires_at: sql<number>`CASE WHEN ${ended} THEN ${p.windowEnd} ELSE ${sql.ref('rate_limits.expires_at')} END`,
+      }),
+    )
+    .returning(['count', 'expires_at']);
+});
 
 /** Counts one hit of `key` in a window of `windowMs`: the count so far and the ms until the window ends. */
 export async function hitRateLimit(
@@ -20,18 +36,9 @@ export async function hitRateLimit(
   windowMs: number,
   now = Date.now(),
 ): Promise<{ current: number; ttl: number }> {
-  const ended = sql<boolean>`${sql.ref('rate_limits.expires_at')} <= ${now}`;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, count: 1, expires_at: now + windowMs })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`CASE WHEN ${ended} THEN 1 ELSE ${sql.ref('rate_limits.count')} + 1 END`,
-        expires_at: sql<number>`CASE WHEN ${ended} THEN ${now + windowMs} ELSE ${sql.ref('rate_limits.expires_at')} END`,
-      }),
-    )
-    .returning(['count', 'expires_at'])
-    .executeTakeFirstOrThrow();
+  const { rows } = await hit(db, { key, now, windowEnd: now + windowMs });
+  const row = rows[0];
+  if (!row) throw new Error(`rate limit of ${key} not counted`);
   return { current: Number(row.count), ttl: Math.max(0, Number(row.expires_at) - now) };
 }
 

@@ -12,12 +12,10 @@ import { API_BASE } from '@shared/constants';
 import { refuse } from '../../lib/errors';
 import {
   boostsOfSessions,
-  claimSession,
+  claimPlayerSession,
   listSessions,
-  openSession,
   sessionBoostJson,
   sessionJson,
-  sessionJsonById,
   startSession,
 } from '../../services/mining-sessions';
 
@@ -67,13 +65,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const now = Date.now();
       const answer = await transactionWithAnswer(app.db, request, async (trx) => {
-        const open = await openSession(trx, userId);
-        if (!open) throw nothingToClaim();
-        if (Number(open.ends_at) > now) throw refuse('session_not_finished', 'Mining session is not finished yet');
-        // Null when a concurrent claim (or the Auto Miner) won the conditional update.
-        const claimed = await claimSession(trx, Number(open.id), now);
+        // Null when there is nothing to claim, or a concurrent claim (or the Auto Miner) won the conditional update.
+        const claimed = await claimPlayerSession(trx, userId, now);
+        if (claimed === 'not_finished') throw refuse('session_not_finished', 'Mining session is not finished yet');
         if (!claimed) throw nothingToClaim();
-        return sessionJsonById(trx, Number(claimed.id));
+        return sessionJson(claimed.session, claimed.boosts);
       });
       app.metrics.claims.inc({ source: 'player' });
       return answer;
