@@ -1,8 +1,9 @@
 // The "limit routes" of the API figures (issue 14): each hot read done by hand on a bare Fastify,
 // the least work the same answer can cost in this stack. An HS256 bearer check with node:crypto,
-// prepared better-sqlite3 statements that read exactly the rows the app reads, the same JSON built
-// with the same pure functions, and Fastify's default JSON.stringify. No hooks, no validation, no
-// query builder. The app's calls are reported as a share of these.
+// the token's session checked as the app checks it on every call (issue 21: an ended session's token
+// is refused), prepared better-sqlite3 statements that read exactly the rows the app reads, the same
+// JSON built with the same pure functions, and Fastify's default JSON.stringify. No hooks, no
+// validation, no query builder, no log line. The app's calls are reported as a share of these.
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,9 +22,16 @@ export const LIMIT_ROUTES = {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-/** The player id of a valid access token, else null. */
+interface Bearer {
+  /** The player. */
+  sub: number;
+  /** The session the token names (decisions §13). */
+  sid: number;
+}
+
+/** The player and session of a valid access token, else null. */
 function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
-  return (request: FastifyRequest): number | null => {
+  return (request: FastifyRequest): Bearer | null => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
     const parts = header.slice(7).split('.');
@@ -31,12 +39,16 @@ function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
     const given = Buffer.from(parts[2], 'base64url');
     const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as {
-      sub: number;
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Bearer & {
       exp: number;
       typ: string;
     };
-    return claims.typ === 'access' && claims.exp * 1000 > Date.now() ? claims.sub : null;
+    return claims.typ === 'access' &&
+      Number.isInteger(claims.sub) &&
+      Number.isInteger(claims.sid) &&
+      claims.exp * 1000 > Date.now()
+      ? claims
+      : null;
   };
 }
 
@@ -48,18 +60,32 @@ export function registerLimitRoutes(
   opts: { databaseFile: string; jwtSecret: string; appUrl: string },
 ): void {
   const sqlite = new SQLite(opts.databaseFile, { readonly: true });
-  const userOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
+  const bearerOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
+  // The session check of every call but /auth/me (which reads it with the player): the token's
+  // session must be the player's and not ended. (The app also writes its `last_used_at` when older
+  // than five minutes, without holding the call: the bench's sessions are fresh.)
+  const liveSession = sqlite.prepare(
+    'select "last_used_at" from "sessions" where "id" = ? and "user_id" = ? and "ended_at" is null',
+  );
+  const userOf = (request: FastifyRequest): number | null => {
+    const bearer = bearerOf(request);
+    if (bearer === null) return null;
+    return liveSession.get(bearer.sid, bearer.sub) === undefined ? null : bearer.sub;
+  };
 
   // `claimed = 0` in the SQL, as the app writes it: a bound 0 would make SQLite re-prepare the
   // statement at every call (it picks the partial index on unclaimed sessions by the bound value).
+  // The token's session is read in the same statement, as the app reads it.
   const me = sqlite.prepare(
-    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining" from "users" where "users"."id" = ?',
+    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining",' +
+      ' (select "sessions"."last_used_at" from "sessions" where "sessions"."id" = ? and "sessions"."user_id" = "users"."id" and "sessions"."ended_at" is null) as "session_used_at"' +
+      ' from "users" where "users"."id" = ?',
   );
   app.get(LIMIT_ROUTES['/api/v1/auth/me'], async (request, reply) => {
-    const userId = userOf(request);
-    if (userId === null) return unauthorized(reply);
-    const user = me.get(userId) as Record<string, string | number | null> | undefined;
-    if (!user) return unauthorized(reply);
+    const bearer = bearerOf(request);
+    if (bearer === null) return unauthorized(reply);
+    const user = me.get(bearer.sid, bearer.sub) as Record<string, string | number | null> | undefined;
+    if (!user || user.session_used_at === null) return unauthorized(reply);
     return {
       username: user.username ?? '',
       email: user.email ?? '',
