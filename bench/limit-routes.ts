@@ -2,8 +2,10 @@
 // the least work the same answer can cost in this stack. An HS256 bearer check with node:crypto,
 // the token's session checked as the app checks it on every call (issue 21: an ended session's token
 // is refused), prepared better-sqlite3 statements that read exactly the rows the app reads, the same
-// JSON built with the same pure functions, and Fastify's default JSON.stringify. No hooks, no
-// validation, no query builder, no log line. The app's calls are reported as a share of these.
+// JSON built with the same pure functions, Fastify's default JSON.stringify, and answers over 1 KB
+// compressed as the app must send them to a browser that accepts it (the same function, called by
+// hand). No hooks, no validation, no query builder, no log line. The app's calls are reported as a
+// share of these.
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +15,12 @@ import { ratePercents } from '@shared/mining-math';
 import { sessionJson, type SessionRow, type TempBoostRow } from '../server/services/mining-sessions';
 import { rateBoostJson, type RateBoostRow } from '../server/services/rate-boosts';
 import { tempBoostJson } from '../server/services/temp-boosts';
+import {
+  COMPRESS_MAX_BYTES,
+  COMPRESS_MIN_BYTES,
+  compressedJson,
+  negotiateEncoding,
+} from '../server/plugins/compress-json';
 
 export const LIMIT_ROUTES = {
   '/api/v1/auth/me': '/limit/auth/me',
@@ -52,6 +60,22 @@ function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
   };
 }
 
+/** The answer as the API puts it on the wire: compressed over 1 KB when the client accepts it. */
+function json(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  const payload = JSON.stringify(value);
+  reply.type('application/json; charset=utf-8');
+  const bytes = Buffer.byteLength(payload);
+  const encoding =
+    bytes >= COMPRESS_MIN_BYTES && bytes <= COMPRESS_MAX_BYTES
+      ? negotiateEncoding(request.headers['accept-encoding'])
+      : null;
+  if (!encoding) return reply.send(payload);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(compressedJson(payload, bytes, encoding));
+}
+
 const unauthorized = (reply: FastifyReply) =>
   reply.code(401).send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 
@@ -86,7 +110,7 @@ export function registerLimitRoutes(
     if (bearer === null) return unauthorized(reply);
     const user = me.get(bearer.sid, bearer.sub) as Record<string, string | number | null> | undefined;
     if (!user || user.session_used_at === null) return unauthorized(reply);
-    return {
+    return json(request, reply, {
       username: user.username ?? '',
       email: user.email ?? '',
       wallet_address: user.wallet_address ?? '',
@@ -98,7 +122,7 @@ export function registerLimitRoutes(
       mining: Number(user.mining) === 1,
       ico: Number(user.ico) === 1,
       language: Number(user.language) === 1,
-    };
+    });
   });
 
   const sessionCount = sqlite.prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
@@ -130,12 +154,12 @@ export function registerLimitRoutes(
         (byId.get(Number(b.session_id)) ?? byId.set(Number(b.session_id), []).get(Number(b.session_id))!).push(b);
     const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
     const lastPage = Math.max(1, Math.ceil(n / pageSize));
-    return {
+    return json(request, reply, {
       count: n,
       next: page < lastPage ? pathOf(page + 1) : null,
       previous: page > 1 ? pathOf(Math.min(page - 1, lastPage)) : null,
       results: sessions.map((s) => sessionJson(s, byId.get(s.id) ?? [])),
-    };
+    });
   });
 
   const tempBoosts = sqlite.prepare(
@@ -159,7 +183,7 @@ export function registerLimitRoutes(
     const counts = rateCounts.all(userId) as { kind: string; n: number }[];
     const count = (kind: string) => counts.find((r) => r.kind === kind)?.n ?? 0;
     const rate = ratePercents(count('task'), count('referral'));
-    return {
+    return json(request, reply, {
       boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
       task_total_boost: rate.taskPercent,
       task_count: count('task'),
@@ -167,7 +191,7 @@ export function registerLimitRoutes(
       referral_count: count('referral'),
       referral_waiting: (waitingReferrals.get(userId, 'mining_claim', userId) as { n: number }).n,
       temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
-    };
+    });
   });
   app.addHook('onClose', async () => sqlite.close());
 }
