@@ -166,9 +166,6 @@ export function registerLimitRoutes(
     'select * from "temp_boosts" where "user_id" = ? and ("state" in (?, ?) or ("state" = ? and "ends_at" > ?)) order by "id"',
   );
   const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
-  const rateCounts = sqlite.prepare(
-    'select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"',
-  );
   // Active friends (a claimed session) whose +10 % is not taken yet (services/rate-boosts.ts).
   const waitingReferrals = sqlite.prepare(
     'select count(*) as "n" from "users" where "referrer_id" = ? and exists (select "id" from "ledger" where "ledger"."user_id" = "users"."id" and "reason" = ?)' +
@@ -180,8 +177,8 @@ export function registerLimitRoutes(
     const now = Date.now();
     const temp = tempBoosts.all(userId, 'owned', 'selected', 'applied', now) as TempBoostRow[];
     const permanent = rateBoosts.all(userId) as RateBoostRow[];
-    const counts = rateCounts.all(userId) as { kind: string; n: number }[];
-    const count = (kind: string) => counts.find((r) => r.kind === kind)?.n ?? 0;
+    // The totals from the rows just read, as the app counts them.
+    const count = (kind: string) => permanent.filter((r) => r.kind === kind).length;
     const rate = ratePercents(count('task'), count('referral'));
     return json(request, reply, {
       boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
