@@ -6,8 +6,8 @@
 // (and counted, in a line written once output flows again), and a reader that has gone (EPIPE) ends
 // the writing, not the server. A write starts one turn of the event loop after the first line queued
 // (setImmediate), so the lines of every request answered in that turn leave in one write: started
-// at once, each request's two lines (in, completed) cost a write to the thread pool and its callback
-// of their own whenever stdout kept up (`npm run bench`, /auth/me at LOG_LEVEL=info).
+// at once, each request's lines (at info: in, completed) could cost a write to the thread pool and
+// its callback of their own whenever stdout kept up.
 import { write } from 'node:fs';
 
 const MAX_QUEUED = 4 * 1024 * 1024;
