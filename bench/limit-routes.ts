@@ -1,8 +1,11 @@
 // The "limit routes" of the API figures (issue 14): each hot read done by hand on a bare Fastify,
 // the least work the same answer can cost in this stack. An HS256 bearer check with node:crypto,
-// prepared better-sqlite3 statements that read exactly the rows the app reads, the same JSON built
-// with the same pure functions, and Fastify's default JSON.stringify. No hooks, no validation, no
-// query builder. The app's calls are reported as a share of these.
+// the token's session checked as the app checks it on every call (issue 21: an ended session's token
+// is refused), prepared better-sqlite3 statements that read exactly the rows the app reads, the same
+// JSON built with the same pure functions, Fastify's default JSON.stringify, and answers over 1 KB
+// compressed as the app must send them to a browser that accepts it (the same function, called by
+// hand). No hooks, no validation, no query builder, no log line. The app's calls are reported as a
+// share of these.
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +15,12 @@ import { ratePercents } from '@shared/mining-math';
 import { sessionJson, type SessionRow, type TempBoostRow } from '../server/services/mining-sessions';
 import { rateBoostJson, type RateBoostRow } from '../server/services/rate-boosts';
 import { tempBoostJson } from '../server/services/temp-boosts';
+import {
+  COMPRESS_MAX_BYTES,
+  COMPRESS_MIN_BYTES,
+  compressedJson,
+  negotiateEncoding,
+} from '../server/plugins/compress-json';
 
 export const LIMIT_ROUTES = {
   '/api/v1/auth/me': '/limit/auth/me',
@@ -21,9 +30,16 @@ export const LIMIT_ROUTES = {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-/** The player id of a valid access token, else null. */
+interface Bearer {
+  /** The player. */
+  sub: number;
+  /** The session the token names (decisions §13). */
+  sid: number;
+}
+
+/** The player and session of a valid access token, else null. */
 function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
-  return (request: FastifyRequest): number | null => {
+  return (request: FastifyRequest): Bearer | null => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
     const parts = header.slice(7).split('.');
@@ -31,13 +47,33 @@ function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
     const given = Buffer.from(parts[2], 'base64url');
     const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as {
-      sub: number;
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Bearer & {
       exp: number;
       typ: string;
     };
-    return claims.typ === 'access' && claims.exp * 1000 > Date.now() ? claims.sub : null;
+    return claims.typ === 'access' &&
+      Number.isInteger(claims.sub) &&
+      Number.isInteger(claims.sid) &&
+      claims.exp * 1000 > Date.now()
+      ? claims
+      : null;
   };
+}
+
+/** The answer as the API puts it on the wire: compressed over 1 KB when the client accepts it. */
+function json(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  const payload = JSON.stringify(value);
+  reply.type('application/json; charset=utf-8');
+  const bytes = Buffer.byteLength(payload);
+  const encoding =
+    bytes >= COMPRESS_MIN_BYTES && bytes <= COMPRESS_MAX_BYTES
+      ? negotiateEncoding(request.headers['accept-encoding'])
+      : null;
+  if (!encoding) return reply.send(payload);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(compressedJson(payload, bytes, encoding));
 }
 
 const unauthorized = (reply: FastifyReply) =>
@@ -48,19 +84,33 @@ export function registerLimitRoutes(
   opts: { databaseFile: string; jwtSecret: string; appUrl: string },
 ): void {
   const sqlite = new SQLite(opts.databaseFile, { readonly: true });
-  const userOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
+  const bearerOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
+  // The session check of every call but /auth/me (which reads it with the player): the token's
+  // session must be the player's and not ended. (The app also writes its `last_used_at` when older
+  // than five minutes, without holding the call: the bench's sessions are fresh.)
+  const liveSession = sqlite.prepare(
+    'select "last_used_at" from "sessions" where "id" = ? and "user_id" = ? and "ended_at" is null',
+  );
+  const userOf = (request: FastifyRequest): number | null => {
+    const bearer = bearerOf(request);
+    if (bearer === null) return null;
+    return liveSession.get(bearer.sid, bearer.sub) === undefined ? null : bearer.sub;
+  };
 
   // `claimed = 0` in the SQL, as the app writes it: a bound 0 would make SQLite re-prepare the
   // statement at every call (it picks the partial index on unclaimed sessions by the bound value).
+  // The token's session is read in the same statement, as the app reads it.
   const me = sqlite.prepare(
-    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining" from "users" where "users"."id" = ?',
+    'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining",' +
+      ' (select "sessions"."last_used_at" from "sessions" where "sessions"."id" = ? and "sessions"."user_id" = "users"."id" and "sessions"."ended_at" is null) as "session_used_at"' +
+      ' from "users" where "users"."id" = ?',
   );
   app.get(LIMIT_ROUTES['/api/v1/auth/me'], async (request, reply) => {
-    const userId = userOf(request);
-    if (userId === null) return unauthorized(reply);
-    const user = me.get(userId) as Record<string, string | number | null> | undefined;
-    if (!user) return unauthorized(reply);
-    return {
+    const bearer = bearerOf(request);
+    if (bearer === null) return unauthorized(reply);
+    const user = me.get(bearer.sid, bearer.sub) as Record<string, string | number | null> | undefined;
+    if (!user || user.session_used_at === null) return unauthorized(reply);
+    return json(request, reply, {
       username: user.username ?? '',
       email: user.email ?? '',
       wallet_address: user.wallet_address ?? '',
@@ -72,7 +122,7 @@ export function registerLimitRoutes(
       mining: Number(user.mining) === 1,
       ico: Number(user.ico) === 1,
       language: Number(user.language) === 1,
-    };
+    });
   });
 
   const sessionCount = sqlite.prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
@@ -104,21 +154,18 @@ export function registerLimitRoutes(
         (byId.get(Number(b.session_id)) ?? byId.set(Number(b.session_id), []).get(Number(b.session_id))!).push(b);
     const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
     const lastPage = Math.max(1, Math.ceil(n / pageSize));
-    return {
+    return json(request, reply, {
       count: n,
       next: page < lastPage ? pathOf(page + 1) : null,
       previous: page > 1 ? pathOf(Math.min(page - 1, lastPage)) : null,
       results: sessions.map((s) => sessionJson(s, byId.get(s.id) ?? [])),
-    };
+    });
   });
 
   const tempBoosts = sqlite.prepare(
     'select * from "temp_boosts" where "user_id" = ? and ("state" in (?, ?) or ("state" = ? and "ends_at" > ?)) order by "id"',
   );
   const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
-  const rateCounts = sqlite.prepare(
-    'select "kind", count(*) as "n" from "rate_boosts" where "user_id" = ? group by "kind"',
-  );
   // Active friends (a claimed session) whose +10 % is not taken yet (services/rate-boosts.ts).
   const waitingReferrals = sqlite.prepare(
     'select count(*) as "n" from "users" where "referrer_id" = ? and exists (select "id" from "ledger" where "ledger"."user_id" = "users"."id" and "reason" = ?)' +
@@ -130,10 +177,10 @@ export function registerLimitRoutes(
     const now = Date.now();
     const temp = tempBoosts.all(userId, 'owned', 'selected', 'applied', now) as TempBoostRow[];
     const permanent = rateBoosts.all(userId) as RateBoostRow[];
-    const counts = rateCounts.all(userId) as { kind: string; n: number }[];
-    const count = (kind: string) => counts.find((r) => r.kind === kind)?.n ?? 0;
+    // The totals from the rows just read, as the app counts them.
+    const count = (kind: string) => permanent.filter((r) => r.kind === kind).length;
     const rate = ratePercents(count('task'), count('referral'));
-    return {
+    return json(request, reply, {
       boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
       task_total_boost: rate.taskPercent,
       task_count: count('task'),
@@ -141,7 +188,7 @@ export function registerLimitRoutes(
       referral_count: count('referral'),
       referral_waiting: (waitingReferrals.get(userId, 'mining_claim', userId) as { n: number }).n,
       temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
-    };
+    });
   });
   app.addHook('onClose', async () => sqlite.close());
 }

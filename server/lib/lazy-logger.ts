@@ -4,7 +4,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What of pino's logger this needs (Fastify's logger is pino). */
-type PinoLike = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; bindings(): Record<string, unknown> };
+type PinoLike = FastifyBaseLogger & {
+  isLevelEnabled(level: string): boolean;
+  bindings(): Record<string, unknown>;
+  setBindings(bindings: Record<string, unknown>): void;
+};
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
 
@@ -34,6 +38,15 @@ export class LazyLogger {
   }
   bindings(): Bindings {
     return this.#real ? this.#real.bindings() : { ...this.root.bindings(), ...this.bindings_ };
+  }
+  /**
+   * Adds bindings to this request's own logger, for the lines it writes from now on: what a child
+   * with them would write, without making one (at info the request's pino child exists already,
+   * for "incoming request", and a second one per signed-in call cost as much as a line).
+   */
+  addBindings(bindings: Bindings): void {
+    if (this.#real) this.#real.setBindings(bindings);
+    else Object.assign(this.bindings_, bindings);
   }
   /** Lazy too: the bindings are merged, the pino child is made when a line is written. */
   child(bindings: Bindings, opts?: object): FastifyBaseLogger {

@@ -4,7 +4,10 @@
 // SIGTERM's handler never runs. Here lines are queued in memory and written by libuv's thread pool
 // one batch at a time, so the event loop always runs; beyond MAX_QUEUED bytes new lines are dropped
 // (and counted, in a line written once output flows again), and a reader that has gone (EPIPE) ends
-// the writing, not the server.
+// the writing, not the server. A write starts one turn of the event loop after the first line queued
+// (setImmediate), so the lines of every request answered in that turn leave in one write: started
+// at once, each request's lines (at info: in, completed) could cost a write to the thread pool and
+// its callback of their own whenever stdout kept up.
 import { write } from 'node:fs';
 
 const MAX_QUEUED = 4 * 1024 * 1024;
@@ -21,11 +24,12 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   let queue: string[] = [];
   let queued = 0;
   let writing = false;
+  let scheduled = false;
   let gone = false;
   let dropped = 0;
   let droppedReported = 0;
   let drained: (() => void)[] = [];
-  const idle = () => gone || (!writing && queue.length === 0);
+  const idle = () => gone || (!writing && !scheduled && queue.length === 0);
   const settle = () => {
     if (!idle()) return;
     for (const done of drained) done();
@@ -41,6 +45,7 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   };
 
   const pump = () => {
+    scheduled = false;
     if (writing || gone || queue.length === 0) return settle();
     if (dropped > droppedReported) {
       queue.unshift(
@@ -68,7 +73,9 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
       }
       queue.push(line);
       queued += line.length;
-      pump();
+      if (writing || scheduled) return;
+      scheduled = true;
+      setImmediate(pump);
     },
     dropped: () => dropped,
     flush(ms: number) {

@@ -4,7 +4,7 @@
 // writes "incoming request" before any hook runs). Never the token itself: no header but the key
 // is logged, and bodies (refresh tokens, passwords) are not logged at all.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
-import { lazyChild } from './lazy-logger';
+import { LazyLogger, lazyChild } from './lazy-logger';
 
 /** Longer keys are refused (plugins/idempotency.ts, 200); the log keeps no more than that. */
 const MAX_LOGGED_KEY = 200;
@@ -24,6 +24,8 @@ export function requestChildLogger(
 
 /** From here on, this request's log lines name the player. */
 export function logAsUser(request: FastifyRequest, reply: FastifyReply, userId: number): void {
+  // The request's own logger (requestChildLogger) takes the binding; no other request shares it.
+  if (request.log instanceof LazyLogger && reply.log === request.log) return request.log.addBindings({ userId });
   const log = request.log.child({ userId });
   request.log = log;
   // Fastify writes "request completed" with the reply's logger, a reference to the request's first one.

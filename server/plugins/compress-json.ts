@@ -8,9 +8,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
-const MIN_BYTES = 1024;
+/** Smaller answers go out as they are. */
+export const COMPRESS_MIN_BYTES = 1024;
 /** Bigger answers are compressed off the main thread by @fastify/compress. */
-const MAX_BYTES = 64 * 1024;
+export const COMPRESS_MAX_BYTES = 64 * 1024;
 /**
  * Brotli quality 3 with a window just big enough for the answer: on a 4 KB page of sessions it
  * writes 1 % more bytes than quality 4 with an 18-bit window, for about half the CPU (the window
@@ -20,7 +21,7 @@ const BROTLI_QUALITY = 3;
 const windowBits = (bytes: number) =>
   Math.min(24, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
 const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** The best encoding the client accepts (RFC 9110 §12.5.3 q-values), preferring ours in order. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
@@ -44,6 +45,20 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   return best;
 }
 
+/** A JSON answer of `bytes` bytes, compressed as the API sends it (the bench's limit routes call it too). */
+export function compressedJson(payload: string, bytes: number, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(payload, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes),
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(payload, { level: 6 });
+}
+
 function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
@@ -63,20 +78,10 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: str
   if (typeof type !== 'string' || !type.startsWith('application/json') || reply.hasHeader('content-encoding'))
     return null;
   const bytes = Buffer.byteLength(payload);
-  if (bytes < MIN_BYTES || bytes > MAX_BYTES) return null;
+  if (bytes < COMPRESS_MIN_BYTES || bytes > COMPRESS_MAX_BYTES) return null;
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return null;
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(payload, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [constants.BROTLI_PARAM_LGWIN]: windowBits(bytes),
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : gzipSync(payload, { level: 6 });
+  const body = compressedJson(payload, bytes, encoding);
   addVary(reply);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
@@ -85,17 +90,17 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: str
 
 /**
  * One onSend hook for both: JSON strings compressed here, everything else handed to
- * @fastify/compress's own hook (`theirs`). An answer under MIN_BYTES (most API answers) goes out as
+ * @fastify/compress's own hook (`theirs`). An answer under COMPRESS_MIN_BYTES (most API answers) goes out as
  * it is at once: @fastify/compress leaves those alone too (its threshold), and as a hook of its own
  * it cost every call a pass through its checks and through Fastify's hook runner (`npm run bench`).
  */
 function compressionHook(theirs: onSendHookHandler | undefined): onSendHookHandler {
   return function compressAnswer(this: FastifyInstance, request, reply, payload, done: Done) {
     if (typeof payload === 'string') {
-      if (payload.length < MIN_BYTES / 3) return done(null, payload);
+      if (payload.length < COMPRESS_MIN_BYTES / 3) return done(null, payload);
       const body = compressJson(request, reply, payload);
       if (body) return done(null, body);
-      if (Buffer.byteLength(payload) < MIN_BYTES) return done(null, payload);
+      if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return done(null, payload);
     }
     if (!theirs) return done(null, payload);
     (theirs as (this: FastifyInstance, ...args: unknown[]) => void).call(this, request, reply, payload, done);
@@ -124,7 +129,7 @@ export async function registerCompression(
     }
   });
   // Its threshold is ours: an answer under it is sent as it is without asking it (compressAnswer).
-  await app.register(compress, { ...options, threshold: MIN_BYTES });
+  await app.register(compress, { ...options, threshold: COMPRESS_MIN_BYTES });
   // @fastify/compress has appended its onSend hook (unless the route turned compression off).
   app.addHook('onRoute', (route) => {
     const hooks = hooksOf(route.onSend);

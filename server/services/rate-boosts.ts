@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { Boost } from '@shared/api/mining';
 import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '@shared/constants';
+import { ratePercents } from '@shared/mining-math';
 import { questByServerTitle } from '@shared/tasks';
 import { prepared } from '../db/prepared';
 import type { Tx } from '../db/schema';
@@ -29,6 +30,17 @@ const rateBoostsQuery = prepared((db, p: { userId: number }) =>
 
 export function rateBoosts(db: Tx, userId: number): Promise<RateBoostRow[]> {
   return rateBoostsQuery(db, { userId });
+}
+
+/** The rate a player's boosts give (what `userRatePercents` reads), from all of their rate boost rows. */
+export function rateBoostTotals(rows: readonly RateBoostRow[]) {
+  let taskCount = 0;
+  let referralCount = 0;
+  for (const r of rows) {
+    if (r.kind === 'task') taskCount++;
+    else if (r.kind === 'referral') referralCount++;
+  }
+  return { ...ratePercents(taskCount, referralCount), taskCount, referralCount };
 }
 
 /** Grants the boost of one completed task; refuses unknown, unfinished or already boosted tasks. */

@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // One query for the player, the mining flag and the token's session: this call comes with every page.
       const [user] = await meWithMiningFlag(app.db, { userId: request.userId!, sessionId: request.sessionId! });
-      if (!user) throw notAuthenticated();
+      if (!user || user.session_used_at === null) throw notAuthenticated();
       noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) =>
         request.log.warn({ err }, 'could not note the session as used'),
       );

@@ -16,6 +16,7 @@ import { sessionBoostJson, sessionJsonById, userRatePercents } from '../../servi
 import {
   rateBoostJson,
   rateBoosts,
+  rateBoostTotals,
   rewardReferralBoosts,
   rewardTaskBoost,
   waitingReferralBoosts,
@@ -39,12 +40,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const now = Date.now();
-      const [temp, permanent, rate, waiting] = await Promise.all([
+      const [temp, permanent, waiting] = await Promise.all([
         currentTempBoosts(app.db, userId, now),
         rateBoosts(app.db, userId),
-        userRatePercents(app.db, userId),
         waitingReferralBoosts(app.db, userId),
       ]);
+      // The totals from the rate boosts just read (every one of the player's), not a query of their own.
+      const rate = rateBoostTotals(permanent);
       return {
         boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
         task_total_boost: rate.taskPercent,
