@@ -11,6 +11,8 @@ import type { Table } from './table';
 
 const DIST = join(ROOT, 'dist');
 const section = 'Browser (Chromium, loopback, no throttling)';
+/** Issue 25: what a phone parses and runs before the first page answers a tap. */
+const RUN_BEFORE_TAP_TARGET = 200 * 1024;
 
 interface Paint {
   fp: number;
@@ -67,6 +69,35 @@ async function offlineVisit(browser: Browser, url: string): Promise<Paint> {
   }
 }
 
+/**
+ * JavaScript run before the first tap: the uncompressed bytes of every script Chromium executed
+ * (its precise coverage: a script counts, whole, once any of its code ran; one only preloaded or
+ * downloaded and not run does not) from the navigation until the page is quiet — the network idle
+ * for 500 ms (Playwright's `networkidle`), then an idle callback on the main thread — without any
+ * input. Inline scripts count with the text of their <script>. Those are the scripts a phone
+ * parses and runs before it can answer the visitor's first tap.
+ */
+async function scriptsRunBeforeTap(browser: Browser, url: string): Promise<{ bytes: number; files: string[] }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 5000 }))');
+    const entries = await page.coverage.stopJSCoverage();
+    const ran = entries.filter((e) => e.source && e.functions.some((f) => f.ranges.some((r) => r.count > 0)));
+    const files = ran.map((e) => {
+      const path = new URL(e.url).pathname;
+      return `${path.startsWith('/assets/') ? path.slice(8) : `inline ${path}`} ${kb(Buffer.byteLength(e.source!))}`;
+    });
+    return { bytes: ran.reduce((sum, e) => sum + Buffer.byteLength(e.source!), 0), files };
+  } finally {
+    await context.close();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
 const summary = (paints: Paint[]) =>
   `first paint ${ms(median(paints.map((p) => p.fp)))}, first contentful paint ${ms(median(paints.map((p) => p.fcp)))}`;
 
@@ -93,6 +124,17 @@ export async function browserSection(table: Table, opts: BenchOptions): Promise<
     result: `${summary(online)}; ${(median(online.map((p) => p.transferred)) / 1024).toFixed(1)} KB transferred by the load event${suffix}`,
     verdict: 'info',
   });
+
+  for (const path of ['/', '/blog']) {
+    const run = await scriptsRunBeforeTap(browser, `${server.baseURL}${path}`);
+    table.add({
+      section,
+      measure: `JavaScript run before the first tap on ${path} (uncompressed; scripts executed until the page is quiet)`,
+      result: `${kb(run.bytes)}: ${run.files.join(', ')}`,
+      target: `≤ ${kb(RUN_BEFORE_TAP_TARGET)}`,
+      verdict: run.bytes <= RUN_BEFORE_TAP_TARGET ? 'met' : 'missed',
+    });
+  }
 
   if (!existsSync(join(DIST, 'sw.js'))) {
     table.add({

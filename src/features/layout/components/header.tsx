@@ -80,26 +80,25 @@ export function Header() {
           <span className="brand__name">{t('brand')}</span>
         </Link>
 
-        {narrow && (
-          <button
-            ref={toggleRef}
-            type="button"
-            className="nav-toggle"
-            aria-expanded={navOpen}
-            aria-controls={navId}
-            onClick={() => setNavOpen((o) => !o)}
-          >
-            <span className="nav-toggle__bars" aria-hidden="true" />
-            <span className="visually-hidden">{t('nav.menu')}</span>
-          </button>
-        )}
+        {/* Shown under 1250 px by header.css, like the narrow menu itself: the prerendered landing
+            has the narrow layout before the app runs. */}
+        <button
+          ref={toggleRef}
+          type="button"
+          className="nav-toggle"
+          aria-expanded={navOpen}
+          aria-controls={navId}
+          onClick={() => setNavOpen((o) => !o)}
+        >
+          <span className="nav-toggle__bars" aria-hidden="true" />
+          <span className="visually-hidden">{t('nav.menu')}</span>
+        </button>
 
         <nav
           ref={navRef}
           id={navId}
-          className={`site-nav${narrow ? ' site-nav--narrow' : ''}`}
+          className={`site-nav${navOpen ? ' site-nav--open' : ''}`}
           aria-label={t('nav.main')}
-          hidden={narrow && !navOpen}
         >
           <NavEntry className="nav-entry" to="/miner" onClick={onMiner}>
             {t('nav.miner')}
