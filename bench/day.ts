@@ -385,7 +385,7 @@ export async function daySection(table: Table, opts: BenchOptions): Promise<void
   table.add({
     section,
     measure: 'CPU during the run',
-    result: `server ${core(day.serverCpu)} (${Math.round(day.cpuMicrosPerClaim).toLocaleString('en-US')} µs per claim with its share of the other calls), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round((day.generatorCpu * 1e6) / callsPerSecond(day))} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores`,
+    result: `server ${core(day.serverCpu)} (${Math.round(day.cpuMicrosPerClaim).toLocaleString('en-US')} µs per claim with its share of the other calls: one core's worth is ${claimRate(1e6 / day.cpuMicrosPerClaim)} of this mix), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round((day.generatorCpu * 1e6) / callsPerSecond(day))} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores`,
     verdict: 'info',
   });
 
