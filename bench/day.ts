@@ -21,7 +21,7 @@
 // a finished session (tests/helpers/bulk-players.ts), so every claim is a real paid claim; the
 // ledger is checked afterwards (one `mining_claim` row per claim, no key twice).
 //
-// The load comes from node:http with keep-alive sockets (fetch costs several times its CPU per call);
+// The load comes from bench/http-client.ts, keep-alive sockets at a fraction of fetch's CPU per call;
 // the bench's own CPU and how late it sent against the schedule are printed, so a figure limited by
 // the generator is seen as such. After the minute, short steps at rising rates (falling, if the
 // minute missed) find where the server saturates, and a missed target is profiled.
