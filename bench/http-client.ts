@@ -6,10 +6,13 @@
 // the server would measure itself. Answers are read by Content-Length or chunked framing.
 import { connect, type Socket } from 'node:net';
 
+/** A call that waited longer than the timeout for a socket is dropped unsent. */
+export const NOT_SENT = 'waited over the timeout for a socket, not sent';
+
 export interface Answer {
   /** 0 when the call failed (see `failure`). */
   status: number;
-  failure?: 'connection error' | 'timeout' | 'waited over the timeout for a socket';
+  failure?: 'connection error' | 'timeout' | typeof NOT_SENT;
   /** The body, when asked for. */
   body: string;
 }
@@ -182,7 +185,7 @@ export class LoadClient {
         this.head = 0;
       }
       if (performance.now() - p.queuedAt > this.timeoutMs) {
-        p.resolve({ status: 0, body: '', failure: 'waited over the timeout for a socket' });
+        p.resolve({ status: 0, body: '', failure: NOT_SENT });
         continue;
       }
       free.send(p);
