@@ -183,10 +183,14 @@ export async function runStep(
     return true;
   };
   const claimed: number[] = [];
-  const inFlight = new Set<Promise<void>>();
+  // Chains still running; `drained` is called when the last ends after the schedule.
+  let inFlight = 0;
+  let drained = () => {};
   const track = (p: Promise<void>) => {
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
+    inFlight++;
+    void p.finally(() => {
+      if (--inFlight === 0) drained();
+    });
   };
   // A player's claim, then the taps that follow it; a refused call ends the chain.
   const claimChain = async (n: number, scheduled: number) => {
@@ -256,7 +260,7 @@ export async function runStep(
     await sleep(1);
   }
   // Bounded: every call has its own timeout, so this ends.
-  while (inFlight.size > 0) await Promise.race(inFlight);
+  if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
   const wall = (performance.now() - wallStart) / 1000;
   const own = process.cpuUsage(ownBefore);
   const serverCpuSeconds = cpuSeconds(server.pid) - cpuBefore;
