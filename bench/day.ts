@@ -3,7 +3,7 @@
 //
 // The model (one player's day, from what the app calls: src/features/mining/state/mining-actions.ts):
 //   - A session lasts 8 hours, so a player who mines claims about twice a day (the night's session
-//     waits for the morning): CLAIMS_PER_DAY = 2. Each claim is followed at once by the next start.
+//     waits for the morning): 2 claims a day. Each claim is followed at once by the next start.
 //   - The player opens the app about 6 times a day; every open asks GET /auth/me (the shell's
 //     current player): 6 / 2 = 3 per claim.
 //   - 4 of those opens go to the miner page, which lists GET /mining/sessions/: 4 / 2 = 2 per claim.
@@ -11,7 +11,9 @@
 //     (POST /mining/apply-temp-boost/, the welcome boost every account owns); one session in 20
 //     buys that boost in the shop first (POST /mining/shop/buy/, 5 Gems).
 // At 300 claims/s: 900 /auth/me, 600 /mining/sessions/, 300 claims, 300 starts, 75 boosts and
-// 15 purchases per second, 2,190 calls per second.
+// 15 purchases per second, 2,190 calls per second. (After each tap the app also refreshes
+// /mining/boosts/ and the assets; the day names the calls above, and the api section
+// measures the others alone.)
 //
 // Open loop: /auth/me, /mining/sessions/ and the claims are sent at the times a schedule gives them
 // (evenly spaced at their rates), whether or not earlier calls have answered, and each one's latency
