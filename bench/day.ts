@@ -414,11 +414,11 @@ export async function daySection(table: Table, opts: BenchOptions): Promise<void
   }
   const all = [day, ...steps];
   const highestMet = all.filter(meets).sort((a, b) => b.claimsPerSecond - a.claimsPerSecond)[0];
-  const firstMissed = all.filter((r) => !meets(r)).sort((a, b) => a.claimsPerSecond - b.claimsPerSecond)[0];
+  const lowestMissed = all.filter((r) => !meets(r)).sort((a, b) => a.claimsPerSecond - b.claimsPerSecond)[0];
   table.add({
     section,
     measure: `where it saturates (${stepSeconds} s steps, ×${STEP_FACTOR} ${met ? 'up' : 'down'} from ${claimRate(CLAIMS_PER_SECOND)})`,
-    result: `highest met: ${highestMet ? stepLine(highestMet) : `none down to ${claimRate(rate)}`}; first missed: ${firstMissed ? `${claimRate(firstMissed.claimsPerSecond)}: ${whatBroke(firstMissed)}` : `none up to ${claimRate(rate)}`}`,
+    result: `highest met: ${highestMet ? stepLine(highestMet) : `none down to ${claimRate(rate)}`}; lowest missed: ${lowestMissed ? `${stepLine(lowestMissed)}; what broke: ${whatBroke(lowestMissed)}` : `none up to ${claimRate(rate)}`}`,
     verdict: 'info',
   });
   await server.stop();
