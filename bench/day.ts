@@ -156,7 +156,7 @@ async function seedClaimers(db: Db, count: number, tag: string): Promise<Player[
  * Runs the day's mix at `claimsPerSecond` for `seconds` (one claimer each) and answers its figures;
  * the claimers' ledger rows are checked afterwards.
  */
-export async function runStep(
+async function runStep(
   server: ServerProcess,
   db: Db,
   claimsPerSecond: number,
@@ -346,7 +346,7 @@ function whatBroke(r: StepResult): string {
   return `${parts.join(', ')}; ${why.join(' and ')}`;
 }
 
-export function describeKinds(r: StepResult): string {
+function describeKinds(r: StepResult): string {
   return KINDS.map((k) => {
     const f = r.byKind[k];
     const errors = errorCount(f);
