@@ -1,10 +1,10 @@
 // `npm run bench`: PXT Companion's speed and robustness figures in one table (Markdown, for the
 // README). Servers run as child processes on loopback with production settings; everything the
 // run starts (servers, PostgreSQL cluster, Chromium, temp folders) is removed at the end.
-//   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, 1 M players)
-//   npm run bench -- --quick            1 s per figure, one burst (for checking the bench itself)
+//   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, a 60 s day, 1 M players)
+//   npm run bench -- --quick            1 s per figure, one burst, a 10 s day (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
-//   npm run bench -- --only=api,claims  some sections: api, claims, scale, bytes, browser, lighthouse, telegram, bot
+//   npm run bench -- --only=api,claims  some sections: api, claims, day, scale, bytes, browser, lighthouse, telegram, bot
 // The bytes and browser sections measure the build in dist/; a clone without one is built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { botSection } from './bot';
 import { browserSection } from './browser';
 import { bytesSection } from './bytes';
 import { claimsSection } from './claims';
+import { daySection } from './day';
 import { lighthouseSection } from './lighthouse';
 import { type BenchOptions, cleanup } from './context';
 import { scaleSection } from './scale';
@@ -22,6 +23,7 @@ import { Table } from './table';
 const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<void> | void> = {
   api: apiSection,
   claims: claimsSection,
+  day: daySection,
   scale: scaleSection,
   bytes: (table) => bytesSection(table),
   browser: browserSection,
