@@ -60,7 +60,9 @@ export default fp(
     // raw response validated and stored it there first, and Fastify then copied its headers over one
     // by one: twice the cost per answer on a bare Fastify route. A route may still replace one (the
     // blog covers' stricter CSP). Nothing in this stack sets X-Powered-By.
-    const all = Object.fromEntries(headers);
+    // In lower case, as Fastify keeps them: its reply.header lowercases every name it is given, and
+    // a name already in lower case costs no new string per answer.
+    const all = Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(all);
       done();
