@@ -35,6 +35,8 @@ interface Result {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's runtime error (a page that never painted, a hung page), when the run has one. */
+  error?: string;
   /** Lighthouse's measure of this machine's speed at the time of the run (higher is faster). */
   benchmarkIndex: number;
   /** The elements that moved, with their share of CLS (Lighthouse's layout-shifts audit). */
@@ -48,6 +50,7 @@ interface Result {
 type Item = Record<string, unknown> & { node?: { selector?: string } };
 type Lhr = {
   finalDisplayedUrl: string;
+  runtimeError?: { code?: string };
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: Item[] } }>;
@@ -79,6 +82,7 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop', si
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    error: lhr.runtimeError?.code,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     shifts: items('layout-shifts').map((i) => `${i.node?.selector ?? '?'} ${num(i.score).toFixed(3)}`),
     scripts: items('bootup-time').map((i) => ({
@@ -96,9 +100,15 @@ async function audit(port: number, url: string, preset: 'mobile' | 'desktop', si
   };
 }
 
-/** The run in the middle by performance score (then by TBT, the figure that moves it most here). */
+/**
+ * The run in the middle by performance score (then by TBT, the figure that moves it most here);
+ * a run Lighthouse could not complete (its runtime error is printed) is left out.
+ */
 function medianRun(runs: Result[]): Result {
-  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt);
+  const complete = runs.filter((r) => !r.error);
+  const sorted = [...(complete.length ? complete : runs)].sort(
+    (a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt,
+  );
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
@@ -188,11 +198,11 @@ export async function lighthouseSection(table: Table, opts: BenchOptions): Promi
           runs.push(await audit(chrome.port, `${server.baseURL}${path}`, 'mobile', signedIn));
         }
         const r = medianRun(runs);
-        const ended = runs.find((x) => x.finalPath !== path);
+        const ended = runs.find((x) => !x.error && x.finalPath !== path);
         table.add({
           section,
           measure: `${label}, mobile`,
-          result: `${ended ? `ended at ${ended.finalPath}: ` : ''}${describe(r)} · the ${runs.length} runs: performance ${runs.map((x) => x.scores.performance).join('/')}, TBT ${runs.map((x) => ms(x.tbt)).join('/')}, LCP ${runs.map((x) => ms(x.lcp)).join('/')}, benchmarkIndex ${runs.map((x) => x.benchmarkIndex).join('/')}; load ${load}`,
+          result: `${ended ? `ended at ${ended.finalPath}: ` : ''}${describe(r)} · the ${runs.length} runs: performance ${runs.map((x) => x.error ?? x.scores.performance).join('/')}, TBT ${runs.map((x) => ms(x.tbt)).join('/')}, LCP ${runs.map((x) => ms(x.lcp)).join('/')}, benchmarkIndex ${runs.map((x) => x.benchmarkIndex).join('/')}; load ${load}`,
           target: TARGET,
           verdict: !ended && meets(r) ? 'met' : 'missed',
         });
