@@ -3,7 +3,7 @@
 // from Dexie, so a reload or a lost connection keeps the countdown going; the network refreshes it.
 // A sign-in that expires here (a 401 after the token renewal) brings the not-authorized prompt.
 import { atom, useAtomValue } from 'jotai';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MINING_SESSION_SECONDS_DEFAULT, REFERRAL_BOOST_PERCENT, TEMP_BOOST_HOURS } from '@shared/constants';
 import type { MiningSession } from '@shared/api/mining';
@@ -63,10 +63,8 @@ export function MinerPage() {
   const lang = i18n.language;
   const now = useNow();
   const config = useAppConfig();
-  // One query for all of it: the page renders once when the stored state is read. Deferred: a
-  // new answer renders in a transition, which React splits into short slices instead of one long
-  // task that a tap would wait behind.
-  const data = useDeferredValue(useMinerData());
+  // One query for all of it: the page renders once when the stored state is read.
+  const data = useMinerData();
   const stored = data?.stored;
   const sessions = stored?.sessions;
   const summary = data?.summary;

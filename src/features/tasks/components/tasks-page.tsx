@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetaStatus } from '@shared/api/beta';
 import type { PublicConfig } from '@shared/api/config';
@@ -87,9 +87,7 @@ function verifiedFollow(config: PublicConfig | null, follows: Follows | null | u
 export function TasksPage() {
   const { t } = useTranslation('tasks');
   const user = useCurrentUser();
-  // Deferred: a new answer renders in a transition, which React splits into short slices instead of
-  // one long task that a tap would wait behind.
-  const docs = useDeferredValue(useTaskDocs());
+  const docs = useTaskDocs();
   const completed = docs?.completed;
   const beta = docs?.beta;
   const boosted = docs?.boosted;
