@@ -30,9 +30,19 @@ async function startMirror(): Promise<void> {
   const [{ db }, { liveQuery }] = await Promise.all([loadDb(), import('dexie')]);
   if (mirror || !isSignedIn()) return;
   mirror = liveQuery(() => db.user.get('me')).subscribe({
-    next: (row) => store.set(currentUserAtom, row ?? null),
+    // saveCurrentUser has already shown the record it writes: the same record read back is not set
+    // again (a new object would re-render every reader of the player, the header included).
+    next: (row) => {
+      if (!sameRecord(store.get(currentUserAtom), row ?? null)) store.set(currentUserAtom, row ?? null);
+    },
     error: (err) => console.warn('Cannot read the local user record', err),
   });
+}
+function sameRecord(a: UserRow | null | undefined, b: UserRow | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a) as (keyof UserRow)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
 }
 function stopMirror(): void {
   mirror?.unsubscribe();

@@ -2,18 +2,10 @@
 // Claim, the rate and its boosts, the Auto Miner, the balances and the guide. Everything is read
 // from Dexie, so a reload or a lost connection keeps the countdown going; the network refreshes it.
 // A sign-in that expires here (a 401 after the token renewal) brings the not-authorized prompt.
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import {
-  AUTO_MINER_DAYS,
-  AUTO_MINER_PRICE_GEMS,
-  BASE_RATE_PER_HOUR,
-  MINING_SESSION_SECONDS_DEFAULT,
-  REFERRAL_BOOST_PERCENT,
-  TEMP_BOOST_HOURS,
-} from '@shared/constants';
+import { MINING_SESSION_SECONDS_DEFAULT, REFERRAL_BOOST_PERCENT, TEMP_BOOST_HOURS } from '@shared/constants';
 import type { MiningSession } from '@shared/api/mining';
 import { ratePerHour } from '@shared/mining-math';
 import { Button } from '@/components/button';
@@ -28,7 +20,7 @@ import { store } from '@/lib/store';
 import { OUTBOX_PATHS } from '../api/mining-api';
 import { formatPxt } from '@/lib/format-pxt';
 import { telegramHaptic } from '@/lib/telegram-haptic';
-import { formatCountdown, formatDateTime, formatRate, formatTime } from '../lib/format';
+import { formatCountdown, formatDateTime } from '../lib/format';
 import { miningFailure, promptIfSignedOut } from '../lib/mining-errors';
 import {
   activeBoost,
@@ -46,14 +38,7 @@ import { subscriptionsState } from '../state/assets-state';
 import type { ReplaySummary } from '@/lib/outbox';
 import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
 import { claim, refreshMiner, start } from '../state/mining-actions';
-import {
-  tempBoostStock,
-  useBoostRows,
-  useBoostSummary,
-  useOutboxRows,
-  useStoredSessions,
-  useSubscriptions,
-} from '../state/mining-data';
+import { tempBoostStock, useMinerData } from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
 import { RewardMoment, type Reward } from './reward-moment';
@@ -61,8 +46,12 @@ import { RigArt } from './rig-art';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { OrderOutcome } from './order-outcome';
 import { pendingCall } from './outbox-notices';
-import { SubscriptionPeriods } from './subscription-detail';
+import { MinerAutoCard } from './miner-auto-card';
+import { MinerRateCard } from './miner-rate-card';
 import './mining.css';
+
+/** The Auto Miner list's error alone: its loading flags changing need no render of the page. */
+const subscriptionsErrorAtom = atom((get) => get(subscriptionsState.atom).list.error);
 
 /** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
 const AUTO_MINER_SETTLE_MS = 6000;
@@ -74,12 +63,14 @@ export function MinerPage() {
   const lang = i18n.language;
   const now = useNow();
   const config = useAppConfig();
-  const stored = useStoredSessions();
+  // One query for all of it: the page renders once when the stored state is read.
+  const data = useMinerData();
+  const stored = data?.stored;
   const sessions = stored?.sessions;
-  const summary = useBoostSummary();
-  const boostRows = useBoostRows();
-  const subscriptions = useSubscriptions();
-  const outbox = useOutboxRows();
+  const summary = data?.summary;
+  const boostRows = data?.boostRows;
+  const subscriptions = data?.subscriptions;
+  const outbox = data?.outbox;
   const [busy, setBusy] = useState<'start' | 'claim' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [reward, setReward] = useState<Reward | null>(null);
@@ -87,9 +78,12 @@ export function MinerPage() {
   const [loadErrors, setLoadErrors] = useState<string[]>([]);
   const [unanswered, setUnanswered] = useState({ sessions: false, boosts: false });
   const online = useOnline();
-  const subscriptionList = useAtomValue(subscriptionsState.atom).list;
+  const subscriptionsError = useAtomValue(subscriptionsErrorAtom);
   // 'Failed to load subscriptions' (spec §8); offline, the offline line says it once.
-  const errors = online && subscriptionList.error ? [...loadErrors, subscriptionList.error] : loadErrors;
+  const errors = useMemo(
+    () => (online && subscriptionsError ? [...loadErrors, subscriptionsError] : loadErrors),
+    [online, subscriptionsError, loadErrors],
+  );
 
   useEffect(() => {
     document.title = `${t('miner.title')} · ${t('common:appTitle')}`;
@@ -215,7 +209,10 @@ export function MinerPage() {
   const boost = activeBoost(session, now);
   const previous = sessions ? lastClaimed(sessions) : null;
   // Boosts selected for the next session (issue 24: they showed nowhere on the miner).
-  const selected = tempBoostStock(boostRows ?? [], TEMP_BOOST_HOURS).filter((row) => row.selected > 0);
+  const selected = useMemo(
+    () => tempBoostStock(boostRows ?? [], TEMP_BOOST_HOURS).filter((row) => row.selected > 0),
+    [boostRows],
+  );
   const selectedSeconds = (boostRows ?? [])
     .filter((r) => r.boost_type === 'temporary' && r.is_selected && !r.is_active)
     .sort((a, b) => a.boostId - b.boostId)
@@ -248,18 +245,10 @@ export function MinerPage() {
 
   return (
     <div className="mining-page">
-      <MiningPageHead
-        kicker={t('miner.kicker')}
-        title={t('miner.title')}
-        actions={
-          <Button variant="ghost" onClick={() => openModal('guide')}>
-            {t('miner.guide')}
-          </Button>
-        }
-      />
-      <MiningPageNotices errors={errors} outbox={outbox} />
-      <OrderOutcome />
-      <ReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
+      <MinerHead />
+      <MemoNotices errors={errors} outbox={outbox} />
+      <MemoOrderOutcome />
+      <MemoReferralBoostHint waiting={summary?.referral_waiting ?? 0} percent={REFERRAL_BOOST_PERCENT} />
 
       <div className="mining-grid">
         <section
@@ -368,88 +357,42 @@ export function MinerPage() {
         </section>
         <CardSlot className="mining-card-slot" />
 
-        <section className="mining-card mining-rate" aria-labelledby="mining-rate-title">
-          <h2 id="mining-rate-title" className="mining-card__title">
-            {t('rate.title')}
-          </h2>
-          <p className="mining-rate__now" data-testid="current-rate">
-            {t('rate.perHour', { rate: formatRate(rate, lang) })}
-          </p>
-          <dl className="mining-breakdown">
-            <div>
-              <dt>{t('rate.base')}</dt>
-              <dd>{t('rate.perHour', { rate: formatRate(BASE_RATE_PER_HOUR, lang) })}</dd>
-            </div>
-            <div>
-              <dt>{t('rate.tasks')}</dt>
-              <dd>
-                {t('rate.percentCount', { percent: summary?.task_total_boost ?? 0, count: summary?.task_count ?? 0 })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('rate.referrals')}</dt>
-              <dd>
-                {t('rate.percentCount', {
-                  percent: summary?.referral_total_boost ?? 0,
-                  count: summary?.referral_count ?? 0,
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('rate.temporary')}</dt>
-              <dd data-testid="temporary-boost-state" className={boost || selected.length ? 'mining-on' : undefined}>
-                {boost
-                  ? t('rate.temporaryActive', { time: formatTime(boost.ends_at, lang) })
-                  : selected.length && status === 'idle'
-                    ? t('rate.temporarySelected', {
-                        hours: selected.map((row) => t('boostSelect.hours', { hours: row.hours })).join(', '),
-                      })
-                    : t('rate.temporaryNone')}
-              </dd>
-            </div>
-          </dl>
-          {session && status === 'running' && (
-            <p className="mining-hint">{t('rate.fixed', { percent: session.boost_percent })}</p>
-          )}
-          <div className="mining-card__actions">
-            <Button variant="secondary" onClick={() => openModal('boostSelect')}>
-              {t('rate.useBoost')}
-            </Button>
-            <Link className="btn btn--ghost" to="/boost">
-              {t('rate.manage')}
-            </Link>
-          </div>
-        </section>
+        <MinerRateCard
+          rate={rate}
+          summary={summary ?? null}
+          boost={boost}
+          selected={selected}
+          status={status}
+          session={session}
+        />
 
-        <Balances />
+        <MemoBalances />
 
-        <section className="mining-card mining-auto" aria-labelledby="mining-auto-title">
-          <h2 id="mining-auto-title" className="mining-card__title">
-            {t('auto.title')}
-          </h2>
-          {autoUntil ? (
-            <p className="mining-auto__state mining-on" data-testid="auto-miner-state">
-              {t('auto.activeUntil', { date: formatDateTime(autoUntil, lang) })}
-            </p>
-          ) : (
-            <>
-              <p className="mining-hint" data-testid="auto-miner-state">
-                {t('auto.inactive', { price: AUTO_MINER_PRICE_GEMS, days: AUTO_MINER_DAYS })}
-              </p>
-              <Button block onClick={() => openModal('autoMiner')}>
-                {t('auto.subscribe')}
-              </Button>
-            </>
-          )}
-          <SubscriptionPeriods list={subscriptions ?? []} />
-          <Link className="mining-link" to="/mining">
-            {t('shopLink')}
-          </Link>
-        </section>
+        <MinerAutoCard activeUntil={autoUntil?.getTime() ?? null} subscriptions={subscriptions ?? []} />
       </div>
     </div>
   );
 }
+
+// The parts of the page that do not follow the clock, kept out of its every-second render.
+const MinerHead = memo(function MinerHead() {
+  const { t } = useTranslation('mining');
+  return (
+    <MiningPageHead
+      kicker={t('miner.kicker')}
+      title={t('miner.title')}
+      actions={
+        <Button variant="ghost" onClick={() => openModal('guide')}>
+          {t('miner.guide')}
+        </Button>
+      }
+    />
+  );
+});
+const MemoNotices = memo(MiningPageNotices);
+const MemoOrderOutcome = memo(OrderOutcome);
+const MemoReferralBoostHint = memo(ReferralBoostHint);
+const MemoBalances = memo(Balances);
 
 const summaryPercent = (summary: { task_total_boost: number; referral_total_boost: number } | null | undefined) =>
   (summary?.task_total_boost ?? 0) + (summary?.referral_total_boost ?? 0);

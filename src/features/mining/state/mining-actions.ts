@@ -15,6 +15,7 @@ import {
 import {
   refreshAssets,
   refreshBoosts,
+  refreshMinerData,
   refreshSessions,
   refreshSubscriptions,
   storeSession,
@@ -83,10 +84,5 @@ export async function subscribe(): Promise<Date> {
 
 /** Everything the miner shows, refreshed from the network on page open and after a replay. */
 export function refreshMiner() {
-  return {
-    sessions: refreshSessions(),
-    boosts: refreshBoosts(),
-    subscriptions: refreshSubscriptions(),
-    user: refreshCurrentUser(),
-  };
+  return { ...refreshMinerData(), user: refreshCurrentUser() };
 }

@@ -33,28 +33,60 @@ export async function storeSession(session: MiningSession): Promise<void> {
   await db.sessions.put(asRow({ ...session, kind: 'session' } satisfies SessionRow));
 }
 
+/** Inside a transaction on db.sessions. */
+async function writeSessions(sessions: MiningSession[]): Promise<void> {
+  await db.sessions.filter(isKind('session')).delete();
+  await db.sessions.bulkPut(sessions.map((s) => asRow({ ...s, kind: 'session' } satisfies SessionRow)));
+  await db.sessions.put(
+    asRow({ id: 'sessionsFetched', kind: 'sessionsFetched', at: Date.now() } satisfies SessionsFetchedRow),
+  );
+}
+
+/** Inside a transaction on db.boosts. */
+async function writeBoosts(res: BoostsResponse): Promise<void> {
+  const { boosts, ...summary } = res;
+  await db.boosts.filter(isKind('boost')).delete();
+  await db.boosts.bulkPut(
+    boosts.map((b) => asRow({ ...b, id: `${b.boost_type}:${b.id}`, boostId: b.id, kind: 'boost' } satisfies BoostRow)),
+  );
+  await db.boosts.put(asRow({ ...summary, id: 'summary', kind: 'summary' } satisfies SummaryRow));
+}
+
 export async function refreshSessions(): Promise<void> {
   const page = await fetchSessions();
-  await db.transaction('rw', db.sessions, async () => {
-    await db.sessions.filter(isKind('session')).delete();
-    await db.sessions.bulkPut(page.results.map((s) => asRow({ ...s, kind: 'session' } satisfies SessionRow)));
-    await db.sessions.put(
-      asRow({ id: 'sessionsFetched', kind: 'sessionsFetched', at: Date.now() } satisfies SessionsFetchedRow),
-    );
-  });
+  await db.transaction('rw', db.sessions, () => writeSessions(page.results));
 }
 
 export async function storeBoosts(res: BoostsResponse): Promise<void> {
-  const { boosts, ...summary } = res;
-  await db.transaction('rw', db.boosts, async () => {
-    await db.boosts.filter(isKind('boost')).delete();
-    await db.boosts.bulkPut(
-      boosts.map((b) =>
-        asRow({ ...b, id: `${b.boost_type}:${b.id}`, boostId: b.id, kind: 'boost' } satisfies BoostRow),
-      ),
-    );
-    await db.boosts.put(asRow({ ...summary, id: 'summary', kind: 'summary' } satisfies SummaryRow));
-  });
+  await db.transaction('rw', db.boosts, () => writeBoosts(res));
+}
+
+/**
+ * The miner's three answers (sessions, boosts, Auto Miner periods) written in one transaction once
+ * all have settled, so the page re-renders once for them instead of once per answer. An answer that
+ * failed leaves its stored rows as they were; each returned promise settles as its own call did.
+ */
+export function refreshMinerData(): {
+  sessions: Promise<void>;
+  boosts: Promise<void>;
+  subscriptions: Promise<Subscription[]>;
+} {
+  const sessions = fetchSessions();
+  const boosts = fetchBoosts();
+  const subscriptions = fetchSubscriptions();
+  const written = Promise.allSettled([sessions, boosts, subscriptions]).then(([s, b, sub]) =>
+    db.transaction('rw', db.sessions, db.boosts, async () => {
+      if (s.status === 'fulfilled') await writeSessions(s.value.results);
+      if (b.status === 'fulfilled') await writeBoosts(b.value);
+      if (sub.status === 'fulfilled') await storeSubscriptions(sub.value);
+    }),
+  );
+  const after = <T>(answer: Promise<T>) => written.then(() => answer);
+  return {
+    sessions: after(sessions).then(() => undefined),
+    boosts: after(boosts).then(() => undefined),
+    subscriptions: after(subscriptions),
+  };
 }
 
 export const refreshBoosts = async () => storeBoosts(await fetchBoosts());
@@ -96,6 +128,43 @@ export function useStoredSessions(): { sessions: MiningSession[]; known: boolean
     const sessions = rows.filter(isKind('session')) as unknown as SessionRow[];
     return { sessions, known: sessions.length > 0 || rows.some(isKind('sessionsFetched')) };
   });
+}
+
+/** Everything /miner reads from Dexie. */
+export interface MinerData {
+  stored: { sessions: MiningSession[]; known: boolean };
+  summary: BoostSummary | null;
+  boostRows: BoostRow[];
+  subscriptions: Subscription[];
+  outbox: OutboxRow[];
+}
+
+/**
+ * The miner's stored state in one query: the page renders once when it is read, and once per write
+ * transaction after (five separate live queries rendered the page five times on open, each a long
+ * task on a slow phone).
+ */
+export function useMinerData(): MinerData | undefined {
+  return useLiveQuery(() =>
+    db.transaction('r', db.sessions, db.boosts, db.outbox, async () => {
+      const [sessionRows, boostRows, outbox] = await Promise.all([
+        db.sessions.toArray(),
+        db.boosts.toArray(),
+        db.outbox.where('status').anyOf('pending', 'sending', 'failed').sortBy('id'),
+      ]);
+      const sessions = sessionRows.filter(isKind('session')) as unknown as SessionRow[];
+      const subscriptions = sessionRows.find((r) => r.id === 'subscriptions') as unknown as
+        SubscriptionsRow | undefined;
+      const summary = boostRows.find((r) => r.id === 'summary') as unknown as SummaryRow | undefined;
+      return {
+        stored: { sessions, known: sessions.length > 0 || sessionRows.some(isKind('sessionsFetched')) },
+        summary: summary ?? null,
+        boostRows: boostRows.filter(isKind('boost')) as unknown as BoostRow[],
+        subscriptions: subscriptions?.list ?? [],
+        outbox,
+      };
+    }),
+  );
 }
 
 export function useSubscriptions(): Subscription[] | undefined {

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetaStatus } from '@shared/api/beta';
 import type { PublicConfig } from '@shared/api/config';
@@ -28,9 +28,50 @@ import { QuestCard } from './quest-card';
 import { TakeAllBoosts } from './take-all-boosts';
 import './tasks.css';
 
-/** A Dexie `tasks` document, null when there is none yet (undefined while reading). */
-function useTaskDoc<T>(key: string): T | null | undefined {
-  return useLiveQuery(async () => ((await db.tasks.get(key))?.value as T | undefined) ?? null, [key]);
+interface TaskDocs {
+  completed: CompletedTasks | null;
+  beta: BetaStatus | null;
+  boosted: string[] | null;
+  claimed: Record<string, boolean> | null;
+  follows: Follows | null;
+  referralCount: number;
+}
+
+const DOC_KEYS = ['completed', 'beta', 'boosted', 'claimed', 'follows'] as const;
+
+/**
+ * The page's Dexie documents (null when there is none yet) and the active friends, read in one
+ * query so the page renders once when they are read instead of once per document. A document
+ * written again with the same content (every refresh on open) keeps its object, so what shows it
+ * is not rendered again.
+ */
+function useTaskDocs(): TaskDocs | undefined {
+  const read = useLiveQuery(() =>
+    db.transaction('r', db.tasks, db.referrals, async () => {
+      const [rows, referralCount] = await Promise.all([
+        db.tasks.bulkGet(DOC_KEYS.map((key) => TASK_DOCS[key])),
+        storedActiveReferralCount(),
+      ]);
+      const docs = Object.fromEntries(DOC_KEYS.map((key, i) => [key, rows[i]?.value ?? null]));
+      return { ...docs, referralCount } as TaskDocs;
+    }),
+  );
+  const previous = useRef<{ docs: TaskDocs; json: Record<string, string> } | null>(null);
+  return useMemo(() => {
+    if (!read) return read;
+    const json = Object.fromEntries(DOC_KEYS.map((key) => [key, JSON.stringify(read[key])]));
+    const last = previous.current;
+    const docs = last
+      ? ({
+          ...read,
+          ...Object.fromEntries(
+            DOC_KEYS.map((key) => [key, json[key] === last.json[key] ? last.docs[key] : read[key]]),
+          ),
+        } as TaskDocs)
+      : read;
+    previous.current = { docs, json };
+    return docs;
+  }, [read]);
 }
 
 const anyVerified = (config: PublicConfig) => Object.values(config.verified_follows).some(Boolean);
@@ -46,14 +87,15 @@ function verifiedFollow(config: PublicConfig | null, follows: Follows | null | u
 export function TasksPage() {
   const { t } = useTranslation('tasks');
   const user = useCurrentUser();
-  const completed = useTaskDoc<CompletedTasks>(TASK_DOCS.completed);
-  const beta = useTaskDoc<BetaStatus>(TASK_DOCS.beta);
-  const boosted = useTaskDoc<string[]>(TASK_DOCS.boosted);
-  const claimed = useTaskDoc<Record<string, boolean>>(TASK_DOCS.claimed);
-  const follows = useTaskDoc<Follows>(TASK_DOCS.follows);
+  const docs = useTaskDocs();
+  const completed = docs?.completed;
+  const beta = docs?.beta;
+  const boosted = docs?.boosted;
+  const claimed = docs?.claimed;
+  const follows = docs?.follows;
   const config = useAppConfig();
   // Invite quests count active friends only (decisions §12), as the server does.
-  const referralCount = useLiveQuery(storedActiveReferralCount) ?? 0;
+  const referralCount = docs?.referralCount ?? 0;
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [autoPaid, setAutoPaid] = useState(0);
@@ -93,9 +135,17 @@ export function TasksPage() {
   // The detail belongs to this visit of the page (and to this player).
   useEffect(() => completedTasksState.clearDetail, []);
 
-  const lists = questLists(completed, referralCount);
-  const boostedSet = new Set(boosted ?? []);
-  const toBoost = lists.completed.map((v) => v.def.serverTitle).filter((title) => !boostedSet.has(title));
+  // Memoised on what they are made of: the cards below render again only when theirs changed.
+  const lists = useMemo(() => questLists(completed, referralCount), [completed, referralCount]);
+  const boostedSet = useMemo(() => new Set(boosted ?? []), [boosted]);
+  const toBoost = useMemo(
+    () => lists.completed.map((v) => v.def.serverTitle).filter((title) => !boostedSet.has(title)),
+    [lists, boostedSet],
+  );
+  const follow = useMemo(
+    () => new Map(lists.socialCards.map((v) => [v.def.key, verifiedFollow(config, follows, v.def.network)])),
+    [lists, config, follows],
+  );
   const firstLoad = loading && !completed;
 
   return (
@@ -133,11 +183,11 @@ export function TasksPage() {
               {t('autoChecked', { coins: autoPaid })}
             </p>
           )}
-          <TakeAllBoosts titles={toBoost} />
+          <MemoTakeAllBoosts titles={toBoost} />
           <section className="quest-group" aria-labelledby="account-quests">
             <div className="quest-group__head">
               <h2 id="account-quests">{t('category.user_account_quests')}</h2>
-              <CategoryReward
+              <MemoCategoryReward
                 category="user_account_quests"
                 answer={completed}
                 markedClaimed={Boolean(claimed?.user_account_quests)}
@@ -145,7 +195,12 @@ export function TasksPage() {
             </div>
             <ul className="quest-list">
               {lists.account.map((view) => (
-                <QuestCard key={view.def.key} view={view} user={user} boosted={boostedSet.has(view.def.serverTitle)} />
+                <MemoQuestCard
+                  key={view.def.key}
+                  view={view}
+                  user={user}
+                  boosted={boostedSet.has(view.def.serverTitle)}
+                />
               ))}
             </ul>
           </section>
@@ -153,7 +208,7 @@ export function TasksPage() {
           <section className="quest-group" aria-labelledby="social-quests">
             <div className="quest-group__head">
               <h2 id="social-quests">{t('category.social_quests')}</h2>
-              <CategoryReward
+              <MemoCategoryReward
                 category="social_quests"
                 answer={completed}
                 markedClaimed={Boolean(claimed?.social_quests)}
@@ -161,21 +216,27 @@ export function TasksPage() {
             </div>
             <ul className="quest-list">
               {lists.socialCards.map((view) => (
-                <QuestCard
+                <MemoQuestCard
                   key={view.def.key}
                   view={view}
                   user={user}
                   boosted={boostedSet.has(view.def.serverTitle)}
-                  verifiedFollow={verifiedFollow(config, follows, view.def.network)}
+                  verifiedFollow={follow.get(view.def.key)}
                 />
               ))}
-              <InviteCard summary={lists.invites} />
+              <MemoInviteCard summary={lists.invites} />
             </ul>
           </section>
 
-          <BetaBlock status={beta} />
+          <MemoBetaBlock status={beta} />
         </>
       )}
     </div>
   );
 }
+
+const MemoQuestCard = memo(QuestCard);
+const MemoCategoryReward = memo(CategoryReward);
+const MemoInviteCard = memo(InviteCard);
+const MemoBetaBlock = memo(BetaBlock);
+const MemoTakeAllBoosts = memo(TakeAllBoosts);
