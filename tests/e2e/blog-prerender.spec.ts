@@ -86,3 +86,27 @@ for (const lang of ['en', 'ru'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('after one online visit, the service worker answers /blog offline with the prerendered list', async ({
+  page,
+  context,
+  server,
+}) => {
+  await page.goto('/blog');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const titles = await page.locator('.blog-card__title').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  await page.close();
+
+  await context.setOffline(true);
+  await server.halt();
+  const cold = await context.newPage();
+  await cold.goto('/blog');
+  // blog.html from the precache (index.html would carry the landing's mark).
+  await expect(cold.locator('#root')).toHaveAttribute('data-prerendered', '/blog');
+  await expect(cold.locator('.blog-card__title')).toHaveText(titles);
+  await server.restart();
+  await context.setOffline(false);
+});
