@@ -8,6 +8,10 @@ export const PRE_PAINT_KEYS = { language: 'i18nextLng', tokens: ['pxt.accessToke
 /** Namespaces preloaded by the pre-paint script (scripts/first-visit.mjs reads this list from the HTML). */
 const PRELOADED_NAMESPACES = ['common', 'errors'];
 export const RU_TEMPLATE_ID = 'landing-ru';
+/** On #root: the path of the page prerendered in it ('/' in index.html, '/blog' in blog.html). */
+export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered';
+/** On the JSON blocks of the page's data (the blog's list): dropped with the page. */
+export const PRERENDERED_DATA_ATTRIBUTE = 'data-prerendered-data';
 
 /** The <head> script: one language detection, then the preloads of that language's translations. */
 export function languageScript(): string {
@@ -19,6 +23,7 @@ export function languageScript(): string {
           document.documentElement.lang = lng;
           var namespaces = ${JSON.stringify(PRELOADED_NAMESPACES).replace(/"/g, "'")};
           if (location.pathname === '/') namespaces.push('landing');
+          if (/^\\/blog\\/?$/.test(location.pathname)) namespaces.push('blog');
           namespaces.forEach(function (ns) {
             var l = document.createElement('link');
             l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous';
@@ -30,7 +35,8 @@ export function languageScript(): string {
     `;
 }
 
-/** The script after #root: keep, translate or drop the prerendered landing before the first paint. */
+/** The script after #root: keep, translate or drop the prerendered page before the first paint.
+ * The same text in index.html and blog.html (the page's path is on #root), so one CSP hash allows both. */
 export function landingSwapScript(): string {
   return `(function () {
       var root = document.getElementById('root');
@@ -39,8 +45,11 @@ export function landingSwapScript(): string {
       try {
         signedIn = ${JSON.stringify(PRE_PAINT_KEYS.tokens)}.some(function (k) { var v = localStorage.getItem(k); return v !== null && v !== 'null'; });
       } catch (e) {}
-      if (location.pathname !== '/' || signedIn) root.textContent = '';
-      else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
+      var path = location.pathname.length > 1 ? location.pathname.replace(/\\/$/, '') : location.pathname;
+      if (path !== root.getAttribute(${JSON.stringify(PRERENDERED_PATH_ATTRIBUTE)}) || signedIn) {
+        root.textContent = '';
+        document.querySelectorAll('[${PRERENDERED_DATA_ATTRIBUTE}]').forEach(function (d) { d.remove(); });
+      } else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
       ru.remove();
       if (!root.firstElementChild) return;
       // Taps on the painted page before the app can answer them are held for src/lib/early-taps.ts.

@@ -1,4 +1,4 @@
-// Vite plugin: index.html's pre-paint script and the prerendered landing page.
+// Vite plugin: index.html's pre-paint script and the prerendered pages.
 // - Every build and `npm run dev`: the inline script in <head> that detects the language with
 //   src/lib/language-detect.ts (the function i18next uses, serialised: one detection), sets <html
 //   lang> and preloads that language's translations while the app's JavaScript is on its way.
@@ -8,15 +8,29 @@
 //   empties #root where the prerender does not apply (another path, a signed-in player), all before
 //   the first paint. main.tsx hydrates what is left. The server's CSP allows both scripts by hash
 //   (scripts/vite-plugin-csp-hashes.ts hashes the written index.html).
+// - The same for the blog's list `/blog` in blog.html (server/plugins/static-app.ts and the service
+//   worker answer /blog with it), fed the articles as GET blog/ lists them (server/services/blog.ts
+//   on BLOG_DIR, else content/blog), with each language's list as JSON for the page to hydrate from.
+//   Its inline scripts are those of index.html, byte for byte, so the same CSP hashes allow them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Alias, build, type Plugin } from 'vite';
-import { landingSwapScript, languageScript, RU_TEMPLATE_ID } from './pre-paint-scripts';
+import {
+  landingSwapScript,
+  languageScript,
+  PRERENDERED_DATA_ATTRIBUTE,
+  PRERENDERED_PATH_ATTRIBUTE,
+  RU_TEMPLATE_ID,
+} from './pre-paint-scripts';
 import { reactRouterTreeshake } from './vite-plugin-react-router-treeshake';
 
-export async function renderLandings(root: string, aliases: Alias[]): Promise<Record<'en' | 'ru', string>> {
+type Lang = 'en' | 'ru';
+type PagePath = '/' | '/blog';
+type Rendered = Record<PagePath, Record<Lang, string>> & { blogLists: Record<Lang, unknown[]> };
+
+export async function renderPages(root: string, aliases: Alias[]): Promise<Rendered> {
   // Inside the project, so the built module finds react, react-dom… in node_modules (one copy each).
   const outDir = mkdtempSync(join(root, '.prerender-'));
   try {
@@ -29,14 +43,16 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
       resolve: { alias: aliases },
       ssr: { target: 'node' },
       build: {
-        ssr: 'src/app/prerender.tsx',
+        // The blog's service too: the list is the API's own (its Markdown reading and sorting).
+        ssr: true,
         outDir,
         emptyOutDir: true,
         minify: false,
         // Lazy pages stay chunks (only the landing's are imported); the wallet SDKs are not needed at all.
         rollupOptions: {
           external: [/^@metamask\//, /^viem($|\/)/],
-          output: { entryFileNames: 'prerender.mjs', format: 'es' },
+          input: { prerender: 'src/app/prerender.tsx', blog: 'server/services/blog.ts' },
+          output: { entryFileNames: '[name].mjs', format: 'es' },
         },
       },
     });
@@ -56,7 +72,12 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
       const mod = (await import(
         pathToFileURL(join(outDir, 'prerender.mjs')).href
       )) as typeof import('../src/app/prerender');
-      const out = {} as Record<'en' | 'ru', string>;
+      const { Blog } = (await import(
+        pathToFileURL(join(outDir, 'blog.mjs')).href
+      )) as typeof import('../server/services/blog');
+      const blog = new Blog(process.env.BLOG_DIR ? resolve(process.env.BLOG_DIR) : join(root, 'content', 'blog'));
+      blog.reload();
+      const out: Rendered = { '/': { en: '', ru: '' }, '/blog': { en: '', ru: '' }, blogLists: { en: [], ru: [] } };
       for (const lng of ['en', 'ru'] as const) {
         const dir = join(root, 'public', 'locales', lng);
         const resources = Object.fromEntries(
@@ -64,7 +85,9 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
             .filter((f) => f.endsWith('.json'))
             .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8'))]),
         );
-        out[lng] = await mod.renderLanding(lng, resources);
+        out['/'][lng] = await mod.renderPage('/', lng, resources);
+        out.blogLists[lng] = blog.list(lng);
+        out['/blog'][lng] = await mod.renderPage('/blog', lng, resources, blog.list(lng));
       }
       return out;
     } finally {
@@ -81,10 +104,15 @@ export async function renderLandings(root: string, aliases: Alias[]): Promise<Re
 const LANGUAGE_MARKER = '<!-- pre-paint language script (scripts/vite-plugin-prerender.ts) -->';
 const ROOT = '<div id="root"></div>';
 
-/** `landing`: prerender `/` into index.html (every build; `PRERENDER_LANDING=0` skips it). */
+/** The routes' lazy modules whose chunk and stylesheets each prerendered page loads at once. */
+const PAGE_ROUTES: Record<PagePath, string> = { '/': 'src/app/routes/landing.tsx', '/blog': 'src/app/routes/blog.tsx' };
+export const BLOG_HTML = 'blog.html';
+
+/** `landing`: prerender `/` into index.html and `/blog` into blog.html (every build; `PRERENDER_LANDING=0` skips both). */
 export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: { landing?: boolean } = {}): Plugin {
   let root = '';
   let aliases: Alias[] = [];
+  let blogHtml: string | null = null;
   return {
     name: 'pxt:prerender',
     configResolved(config) {
@@ -99,28 +127,65 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
         if (ctx.server || !landing) return html;
         if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}`);
         // Vite's own aliases (the project's and /^\/?@vite\/…/) minus its internal ones.
-        const pages = await renderLandings(
+        const pages = await renderPages(
           root,
           aliases.filter((a) => !String(a.find).includes('@vite')),
         );
-        // The landing route's stylesheet in the HTML, so the prerendered page paints styled, and its
-        // script preloaded with the entry, so hydration waits for no extra round trip.
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('src/app/routes/landing.tsx'),
-        );
-        if (chunk?.type === 'chunk') {
-          const css = [...(chunk.viteMetadata?.importedCss ?? [])].map(
-            (f) => `<link rel="stylesheet" crossorigin href="/${f}">`,
+        const page = (path: PagePath) => {
+          // The route's stylesheet in the HTML, so the prerendered page paints styled, and its
+          // script preloaded with the entry, so hydration waits for no extra round trip.
+          let out = html;
+          const bundle = ctx.bundle ?? {};
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(PAGE_ROUTES[path]),
           );
-          html = html.replace(
-            '</head>',
-            `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    ${css.join('\n    ')}\n  </head>`,
+          if (chunk?.type === 'chunk') {
+            // The stylesheets of the route's chunk and of what it imports statically (the blog's
+            // page component is a chunk of its own, with blog.css).
+            const styles = new Set<string>();
+            const seen = new Set<string>();
+            const walk = (fileName: string) => {
+              const c = bundle[fileName];
+              if (seen.has(fileName) || c?.type !== 'chunk') return;
+              seen.add(fileName);
+              for (const f of c.viteMetadata?.importedCss ?? []) styles.add(f);
+              c.imports.forEach(walk);
+            };
+            walk(chunk.fileName);
+            const css = [...styles]
+              .filter((f) => !out.includes(`/${f}"`))
+              .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+            out = out.replace(
+              '</head>',
+              `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    ${css.join('\n    ')}\n  </head>`,
+            );
+          }
+          // `<` escaped so an article's text can never close the JSON block.
+          const data =
+            path === '/blog'
+              ? (['en', 'ru'] as const)
+                  .map(
+                    (lng) =>
+                      `<script type="application/json" id="blog-list-${lng}" ${PRERENDERED_DATA_ATTRIBUTE}>${JSON.stringify(pages.blogLists[lng]).replace(/</g, '\\u003c')}</script>`,
+                  )
+                  .join('')
+              : '';
+          return out.replace(
+            ROOT,
+            `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${pages[path].en}</div><template id="${RU_TEMPLATE_ID}">${pages[path].ru}</template>${data}\n    <script>${landingSwapScript()}</script>`,
           );
-        }
-        return html.replace(
-          ROOT,
-          `<div id="root">${pages.en}</div><template id="${RU_TEMPLATE_ID}">${pages.ru}</template>\n    <script>${landingSwapScript()}</script>`,
-        );
+        };
+        blogHtml = page('/blog');
+        return page('/');
+      },
+    },
+    // After Vite's own generateBundle has written index.html into the bundle (and called the hook above).
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!blogHtml) return;
+        this.emitFile({ type: 'asset', fileName: BLOG_HTML, source: blogHtml });
+        blogHtml = null;
       },
     },
   };

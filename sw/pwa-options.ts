@@ -111,7 +111,14 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   injectManifest: {
     // iife: one classic script, so every browser with service workers can run it (no module workers needed).
     rollupFormat: 'iife',
-    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'locales/**/*.json', 'icons/*.png', 'favicon.svg'],
+    globPatterns: [
+      'index.html',
+      'blog.html',
+      'assets/**/*.{js,css}',
+      'locales/**/*.json',
+      'icons/*.png',
+      'favicon.svg',
+    ],
     // The wallet SDK needs the network anyway (signing in), so it is not worth half a megabyte offline.
     globIgnores: ['**/metamask-sdk-*.js'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

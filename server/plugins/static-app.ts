@@ -1,6 +1,7 @@
 // Serves the built PWA on the API's origin. Hashed assets are immutable; index.html, the service
 // worker and the manifest are revalidated every time so a deploy reaches players at once. Client
-// routes fall back to index.html; /api/*, /metrics and missing files never do. A known path called
+// routes fall back to index.html (but /blog to blog.html, the build's prerendered blog list, where the
+// build wrote one); /api/*, /metrics and missing files never do. A known path called
 // with another method answers 405 with Allow (lib/method-not-allowed.ts). The build writes a
 // .br (quality 11) and .gz (level 9) beside each file (scripts/vite-plugin-precompress.ts): those
 // are sent as they are (`preCompressed`), so @fastify/compress only ever compresses API answers.
@@ -13,12 +14,15 @@ import { allowedMethods } from '../lib/method-not-allowed';
 
 /** Paths that are never the app's: the API, and /metrics (served on METRICS_PORT only: here a plain 404, not the app). */
 const SERVER_PATH = /^\/(api|metrics)(\/|$)/;
-const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest(\.ru)?\.webmanifest)$|^\/locales\//;
+const NO_CACHE = /(^|\/)(index\.html|blog\.html|sw\.js|registerSW\.js|manifest(\.ru)?\.webmanifest)$|^\/locales\//;
+/** The blog's list, prerendered into its own HTML file (scripts/vite-plugin-prerender.ts). */
+const BLOG_PAGE = /^\/blog\/?$/;
 /** The precompressed copy's suffix: its headers are those of the file it stands for. */
 const ENCODED_COPY = /\.(br|gz)$/;
 
 export default fp(async function staticApp(app: FastifyInstance, opts: { root: string | null }) {
   const root = opts.root && existsSync(join(opts.root, 'index.html')) ? opts.root : null;
+  const blogPage = root !== null && existsSync(join(root, 'blog.html'));
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -46,7 +50,8 @@ export default fp(async function staticApp(app: FastifyInstance, opts: { root: s
       !SERVER_PATH.test(path) &&
       !/\.[a-z0-9]+$/i.test(path)
     ) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+      const page = blogPage && BLOG_PAGE.test(path) ? 'blog.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page, root);
     }
     // Unknown routes have a tight limit of their own (plugins/rate-limits.ts): scanners live on 404s.
     await app.limitNotFound(request);

@@ -1,7 +1,7 @@
 // Entry: the store, translations and router are wired here; the current user is fetched at start.
-// On `/` the build prerendered the landing page into #root (scripts/vite-plugin-prerender.ts): it
-// is hydrated once the page's module and the translations it shows are here; elsewhere #root is
-// empty and the app renders from scratch. Opened inside Telegram, the Mini App's part (Telegram's SDK)
+// On `/` (index.html) and `/blog` (blog.html) the build prerendered the page into #root
+// (scripts/vite-plugin-prerender.ts): it is hydrated once the page's module and the translations it
+// shows are here; elsewhere #root is empty and the app renders from scratch. Opened inside Telegram, the Mini App's part (Telegram's SDK)
 // is loaded first and started before the app renders; anywhere else it is never requested.
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -13,7 +13,7 @@ import { isSignedIn, signedInAtom } from '../lib/session';
 import { store } from '../lib/store';
 import { isTelegramLaunch } from '../lib/telegram-host';
 import { Providers } from './providers';
-import { AppRoutes, preloadLanding } from './router';
+import { AppRoutes, preloadPage } from './router';
 import './global.css';
 
 // Before the router starts, so a launch from the home screen never shows the landing first.
@@ -34,6 +34,12 @@ startSync();
 // The service worker, install offer and update checks load after start (not first-visit JavaScript).
 void import('../features/pwa/lib/sw-registration').then((pwa) => pwa.startPwa());
 
+/** The pages the build prerenders (#root's data-prerendered) and the translations each one shows. */
+const PRERENDERED: Record<string, { path: '/' | '/blog'; namespace: string } | undefined> = {
+  '/': { path: '/', namespace: 'landing' },
+  '/blog': { path: '/blog', namespace: 'blog' },
+};
+
 function render(MiniAppLayer?: ComponentType) {
   const app = (
     <StrictMode>
@@ -46,10 +52,12 @@ function render(MiniAppLayer?: ComponentType) {
     </StrictMode>
   );
   const container = document.getElementById('root')!;
-  // The prerendered landing is hydrated only on /: a home-screen launch may have moved on to /miner.
-  if (container.firstElementChild && window.location.pathname !== '/') container.replaceChildren();
-  if (container.firstElementChild) {
-    void Promise.all([preloadLanding(), i18nReady.then(() => i18n.loadNamespaces('landing'))]).then(() =>
+  // The prerendered page is hydrated only on its path: a home-screen launch may have moved on to /miner.
+  const page = PRERENDERED[container.getAttribute('data-prerendered') ?? ''];
+  const path = window.location.pathname.replace(/(.)\/$/, '$1');
+  if (container.firstElementChild && path !== page?.path) container.replaceChildren();
+  if (container.firstElementChild && page) {
+    void Promise.all([preloadPage(page.path), i18nReady.then(() => i18n.loadNamespaces(page.namespace))]).then(() =>
       hydrateRoot(container, app),
     );
   } else {

@@ -1,17 +1,27 @@
-// Build time only (scripts/vite-plugin-prerender.ts): the landing page as a visitor sees it at `/`,
-// rendered to HTML in one language, so it paints before any JavaScript runs. main.tsx hydrates it
-// with the same tree (StrictMode › Providers › router › AppRoutes), so the markup must come out identical.
+// Build time only (scripts/vite-plugin-prerender.ts): a page as a visitor sees it (the landing `/`,
+// the blog's list `/blog` fed the articles as the API lists them), rendered to HTML in one language,
+// so it paints before any JavaScript runs. main.tsx hydrates it with the same tree (StrictMode ›
+// Providers › router › AppRoutes), so the markup must come out identical.
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import type { BlogSummary } from '@shared/api/blog';
+import { seedPrerenderedList } from '@/features/blog/state/prerendered-list';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
 export type Resources = Record<string, Record<string, unknown>>;
 
-export async function renderLanding(lng: string, resources: Resources): Promise<string> {
+/** `blogList`: the articles of `lng` as GET blog/ answers them (what /blog shows). */
+export async function renderPage(
+  path: '/' | '/blog',
+  lng: string,
+  resources: Resources,
+  blogList: BlogSummary[] = [],
+): Promise<string> {
+  seedPrerenderedList(lng, blogList);
   const translations = i18next.createInstance();
   await translations.use(initReactI18next).init({
     lng,
@@ -27,7 +37,7 @@ export async function renderLanding(lng: string, resources: Resources): Promise<
   const tree = (
     <StrictMode>
       <Providers translations={translations}>
-        <StaticRouter location="/">
+        <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>
       </Providers>
@@ -40,7 +50,7 @@ export async function renderLanding(lng: string, resources: Resources): Promise<
   const html = await drain(prelude);
   if (html.includes('<template id="B:'))
     throw new Error(
-      `prerender of /: a Suspense boundary did not finish: ${html.slice(html.indexOf('<template id="B:') - 300, html.indexOf('<template id="B:') + 100)}`,
+      `prerender of ${path}: a Suspense boundary did not finish: ${html.slice(html.indexOf('<template id="B:') - 300, html.indexOf('<template id="B:') + 100)}`,
     );
   return html;
 }

@@ -44,9 +44,9 @@ function lazyPage(path: RoutePath) {
 
 const LAZY_PAGES = (Object.keys(PAGES) as RoutePath[]).map((path) => ({ path, Page: lazyPage(path) }));
 
-/** Loads the landing's module ahead of hydrating the prerendered `/` (main.tsx). */
-export async function preloadLanding(): Promise<void> {
-  preloaded.set('/', await PAGES['/']());
+/** Loads a prerendered page's module (`/`, `/blog`) ahead of hydrating it (main.tsx). */
+export async function preloadPage(path: '/' | '/blog'): Promise<void> {
+  preloaded.set(path, await PAGES[path]());
 }
 
 export function AppRoutes() {

@@ -1,5 +1,6 @@
 // /blog (public): the articles of the interface language, newest first, from the stored copy that
-// the network refreshes (so the list still shows offline once visited).
+// the network refreshes (so the list still shows offline once visited); before there is one, the
+// list the build prerendered into blog.html.
 import { useAtomValue } from 'jotai';
 import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +16,14 @@ import { signedInAtom } from '@/lib/session';
 import { useRefresh } from '@/lib/use-refresh';
 import { refreshBlogList } from '../api/blog-api';
 import { useStoredList } from '../state/blog-rows';
+import { prerenderedList } from '../state/prerendered-list';
 import './blog.css';
 
 export function BlogPage() {
   const { t, i18n } = useTranslation('blog');
   const lang = i18n.resolvedLanguage ?? currentLanguage();
-  const list = useStoredList(lang);
+  // The build's list (the prerendered page) until a stored copy exists.
+  const list = useStoredList(lang) ?? prerenderedList(lang);
   const { state, retry } = useRefresh(lang, () => refreshBlogList(lang));
 
   useEffect(() => {
