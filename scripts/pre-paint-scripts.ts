@@ -51,6 +51,12 @@ export function landingSwapScript(): string {
         document.querySelectorAll('[${PRERENDERED_DATA_ATTRIBUTE}]').forEach(function (d) { d.remove(); });
       } else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
       ru.remove();
+      // Russian players' install manifest before Chromium first reads the link (src/lib/language.ts
+      // points it there again later): otherwise it read the English one and re-read only in its own time.
+      if (document.documentElement.lang === 'ru') {
+        var manifest = document.querySelector('link[rel="manifest"]');
+        if (manifest) manifest.setAttribute('href', '/manifest.ru.webmanifest');
+      }
       if (!root.firstElementChild) return;
       // Taps on the painted page before the app can answer them are held for src/lib/early-taps.ts.
       var taps = [];
