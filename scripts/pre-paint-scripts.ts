@@ -60,8 +60,10 @@ export function landingSwapScript(): string {
       if (!root.firstElementChild) return;
       // Taps on the painted page before the app can answer them are held for src/lib/early-taps.ts.
       var taps = [];
+      // Links of the app too: a native load of a guarded page (an article of /blog's list) would
+      // send a visitor to / instead of the sign-in the app opens over the list.
       function hold(e) {
-        var button = e.target && e.target.closest ? e.target.closest('button') : null;
+        var button = e.target && e.target.closest ? e.target.closest('button, a[href^="/"]:not([href^="//"]):not([target])') : null;
         if (!button || !root.contains(button)) return;
         e.preventDefault();
         e.stopPropagation();

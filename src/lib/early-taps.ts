@@ -1,6 +1,7 @@
-// A visitor's tap on the prerendered landing before the app hydrated it used to do nothing (the
-// buttons had no handlers yet). The pre-paint script (scripts/pre-paint-scripts.ts) holds such taps
-// back; once the page is hydrated the last one is made again, now with its handler.
+// A visitor's tap on a prerendered page (the landing, /blog) before the app hydrated it did nothing
+// (a button without its handler yet) or loaded a guarded page natively (a link). The pre-paint
+// script (scripts/pre-paint-scripts.ts) holds such taps back; once the page is hydrated the last one
+// is made again, now with its handler.
 
 /** What the pre-paint script leaves on window (EARLY_TAPS_GLOBAL there). */
 export interface EarlyTaps {

@@ -2,6 +2,7 @@
 // before any script runs, in the visitor's language, and the app then hydrates it without an error
 // and without moving it.
 import { expect, test } from './fixtures';
+import { text } from './locale-text';
 
 type Summary = { id: string; title: string; summary: string; cover: string | null };
 
@@ -86,6 +87,28 @@ for (const lang of ['en', 'ru'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('an article tapped before the app has started opens the sign-in over the list once it has, not the landing', async ({
+  page,
+  baseURL,
+}) => {
+  // The app's entry is held back until the tap is made: the list is on screen, nothing hydrated yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/blog', { waitUntil: 'commit' });
+  const first = page.locator('.blog-card a.blog-card__link').first();
+  await expect(first).toBeVisible();
+  await first.click({ noWaitAfter: true });
+  // Held, not loaded natively (a guarded article sent a visitor to /).
+  await expect(page).toHaveURL(`${baseURL}/blog`);
+  release();
+  await expect(page.getByRole('dialog', { name: text('en', 'auth:main.title') })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/blog`);
+});
 
 test('after one online visit, the service worker answers /blog offline with the prerendered list', async ({
   page,
