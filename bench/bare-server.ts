@@ -2,6 +2,8 @@
 // size and shape of /auth/me's, no plugins, no database; and, given the app's database, the limit
 // routes (bench/limit-routes.ts). Started by bench/api.ts as a child process exactly like the real
 // server (PORT, HOST from the environment).
+// The same V8 settings as the app's process (server/main.ts), so the yardstick runs as the app does.
+import '../server/lib/v8-flags';
 import Fastify from 'fastify';
 import { registerLimitRoutes } from './limit-routes';
 

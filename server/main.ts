@@ -1,6 +1,8 @@
 // Entry point: `npm run serve` / `npm start` (compiled to dist-server/main.js). Serves the built
 // PWA and the API on one port and shuts down gracefully on SIGTERM or SIGINT: it stops accepting,
 // lets requests in flight and the worker's current pass finish, closes the database and exits 0.
+// First: V8's settings must be in place before the app's modules allocate anything.
+import './lib/v8-flags';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { nonBlockingOutput } from './lib/log-output';
