@@ -1,0 +1,78 @@
+// The server's log output (server/lib/log-output.ts) gathers lines into few writes: the lines of
+// many requests leave in one write BATCH_MS after the first, at once when 64 KB wait or a flush
+// asks, always whole and in order.
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const writes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  return {
+    ...fs,
+    write: (...args: Parameters<typeof fs.write>) => {
+      writes.count++;
+      return (fs.write as (...a: unknown[]) => void)(...args);
+    },
+  };
+});
+const { nonBlockingOutput } = await import('../../server/lib/log-output');
+
+describe('log output', () => {
+  let dir: string;
+  let fd: number;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pxt-log-'));
+    fd = openSync(join(dir, 'out.log'), 'w');
+    writes.count = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const written = () => readFileSync(join(dir, 'out.log'), 'utf8');
+
+  it('writes the lines of many requests in one write, BATCH_MS after the first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+    const out = nonBlockingOutput(fd);
+    for (let i = 0; i < 50; i++) out.write(`line ${i}\n`);
+    await vi.advanceTimersByTimeAsync(19);
+    expect(writes.count).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.count).toBe(1);
+    vi.useRealTimers();
+    await out.flush(1000);
+    expect(written()).toBe(Array.from({ length: 50 }, (_, i) => `line ${i}\n`).join(''));
+  });
+
+  it('writes at once when 64 KB are waiting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+    const out = nonBlockingOutput(fd);
+    const line = `${'x'.repeat(1023)}\n`;
+    for (let i = 0; i < 64; i++) out.write(line);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.count).toBe(1);
+    vi.useRealTimers();
+    await out.flush(1000);
+    expect(written()).toBe(line.repeat(64));
+  });
+
+  it('a flush does not wait for the batch: the lines are out before its deadline', async () => {
+    const out = nonBlockingOutput(fd);
+    out.write('first\n');
+    out.write('second\n');
+    const started = Date.now();
+    await out.flush(10_000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(written()).toBe('first\nsecond\n');
+  });
+
+  it('a line on its own is written without a flush', async () => {
+    const out = nonBlockingOutput(fd);
+    out.write('alone\n');
+    await vi.waitFor(() => expect(written()).toBe('alone\n'), { timeout: 2000, interval: 10 });
+    expect(writes.count).toBe(1);
+  });
+});
