@@ -1,12 +1,14 @@
 // Builds the Fastify app: external plugins first, then the app's own services, then the routes.
 // Tests build it with `buildApp` and `inject` requests; main.ts adds listening and shutdown.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { requestSerializer } from './lib/log-redaction';
 import { requestChildLogger } from './lib/request-log';
+import { RequestLines } from './lib/request-lines';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import afterReply from './plugins/after-reply';
@@ -45,6 +47,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const requestLines = new RequestLines();
   const app = Fastify({
     // Request lines keep no mailed token (lib/log-redaction.ts).
     logger:
@@ -57,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           },
     // Each request's lines carry its Idempotency-Key, and the player once signed in (lib/request-log.ts).
     childLoggerFactory: requestChildLogger,
+    logController: requestLines,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A deadline for the whole request, body included (decisions §15): a client trickling its body
@@ -75,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reply.code(400).send({ detail: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.logger !== false && opts.logStream) requestLines.attach(app.log as pino.Logger, opts.logStream);
   // The queue guards the process's thread pool, so the last app built in a process sets it.
   hashQueue.configure(config.hashQueue);
   app.setValidatorCompiler(validatorCompiler);

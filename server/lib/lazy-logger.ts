@@ -27,6 +27,20 @@ export class LazyLogger {
     else if (this.root.isLevelEnabled(level)) (this.real()[level] as (...a: unknown[]) => void)(...args);
   }
 
+  /** Whether a line made this a pino child (lib/request-lines.ts writes for it only while not). */
+  get materialised(): boolean {
+    return this.#real !== null;
+  }
+  /** The bindings as pino writes them after the root's: `,"reqId":"req-1","userId":7`. */
+  bindingsJson(): string {
+    let json = '';
+    for (const key in this.bindings_) {
+      const value = this.bindings_[key];
+      if (value !== undefined) json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    }
+    return json;
+  }
+
   get level(): string {
     return this.#real?.level ?? this.root.level;
   }

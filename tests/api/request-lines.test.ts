@@ -1,0 +1,104 @@
+// The request lines written by hand (server/lib/request-lines.ts) are the lines pino writes for the
+// same request through Fastify's own LogController: the same keys in the same order, the same
+// values. Two bare Fastify apps with the app's logger settings answer the same requests; only the
+// time and the measured response time may differ.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSerializer } from '../../server/lib/log-redaction';
+import { logAsUser, requestChildLogger } from '../../server/lib/request-log';
+import { RequestLines } from '../../server/lib/request-lines';
+
+/** Lines the hand-written way wrote (its own sink counts them). */
+let byHandCount = 0;
+
+function appWith(lines: string[], controller?: RequestLines): FastifyInstance {
+  const sink = { write: (line: string) => void lines.push(line) };
+  const app = Fastify({
+    logger: { level: 'info', serializers: { req: requestSerializer }, stream: sink },
+    childLoggerFactory: requestChildLogger,
+    ...(controller ? { logController: controller } : {}),
+  });
+  controller?.attach(app.log as pino.Logger, {
+    write: (line) => {
+      byHandCount++;
+      sink.write(line);
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const player = request.headers['x-player'];
+    if (typeof player === 'string') logAsUser(request, reply, Number(player));
+    done();
+  });
+  app.get('/api/v1/auth/confirm-email/:token/', async () => ({ ok: true }));
+  app.get('/api/v1/mining/start/', async (request) => {
+    if (request.query && (request.query as Record<string, string>).warn) request.log.warn('a line of the handler');
+    return { started: true };
+  });
+  app.get('/api/v1/refused/', async (_request, reply) => reply.code(400).send({ detail: 'no', code: 'invalid' }));
+  return app;
+}
+
+/** The lines with the time and the response time, which differ by nature, set to 0. */
+const comparable = (lines: string[]) =>
+  lines.map((l) => l.replace(/"time":\d+/, '"time":0').replace(/"responseTime":[\d.e-]+/, '"responseTime":0'));
+
+describe('request lines written by hand', () => {
+  const fast: string[] = [];
+  const pinos: string[] = [];
+  let byHand: FastifyInstance;
+  let byPino: FastifyInstance;
+  beforeAll(async () => {
+    byHand = appWith(fast, new RequestLines());
+    byPino = appWith(pinos);
+    await Promise.all([byHand.ready(), byPino.ready()]);
+  });
+  afterAll(() => Promise.all([byHand?.close(), byPino?.close()]));
+
+  // `byHand`: how many of the request's two lines skip pino.
+  const cases: { name: string; url: string; headers?: Record<string, string>; byHand: number }[] = [
+    {
+      name: 'a signed-in call with an Idempotency-Key',
+      url: '/api/v1/mining/start/',
+      headers: { 'x-player': '7', 'idempotency-key': 'k-"quoted"\\1' },
+      byHand: 2,
+    },
+    { name: 'an anonymous call', url: '/api/v1/mining/start/', byHand: 2 },
+    {
+      name: 'a mailed token in the path and the query',
+      url: '/api/v1/auth/confirm-email/secret-token/?token=abc&x=1',
+      byHand: 2,
+    },
+    { name: 'a refused call', url: '/api/v1/refused/', headers: { 'x-player': '9' }, byHand: 2 },
+    {
+      name: 'a call whose handler logs a line of its own (pino writes the rest)',
+      url: '/api/v1/mining/start/?warn=1',
+      headers: { 'x-player': '3' },
+      byHand: 1,
+    },
+    // Fastify's 404 handler writes a line of its own ("Route GET:/nowhere not found") through pino.
+    { name: 'an unknown route', url: '/nowhere', byHand: 1 },
+  ];
+  it.each(cases)('$name: the same JSON as pino', async ({ url, headers, byHand: expected }) => {
+    const from = [fast.length, pinos.length];
+    const handBefore = byHandCount;
+    const a = await byHand.inject({ method: 'GET', url, headers, remoteAddress: '192.0.2.7' });
+    const b = await byPino.inject({ method: 'GET', url, headers, remoteAddress: '192.0.2.7' });
+    expect(a.statusCode).toBe(b.statusCode);
+    const mine = comparable(fast.slice(from[0]));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    // Request ids count per app: both apps answered the same requests in the same order.
+    expect(mine).toEqual(comparable(pinos.slice(from[1])));
+    for (const line of mine) expect(() => JSON.parse(line)).not.toThrow();
+    expect(mine.join('')).not.toContain('secret-token');
+    expect(byHandCount - handBefore).toBe(expected);
+  });
+
+  it('leaves the lines to pino when the level is above info', async () => {
+    byHand.log.level = 'warn';
+    const from = fast.length;
+    await byHand.inject({ method: 'GET', url: '/api/v1/mining/start/' });
+    expect(fast.slice(from)).toEqual([]);
+    byHand.log.level = 'info';
+  });
+});
