@@ -118,9 +118,9 @@ export async function registerCompression(
   app: FastifyInstance,
   options: Omit<FastifyCompressOptions, 'threshold'>,
 ): Promise<void> {
-  const before = new WeakMap<object, number>();
+  const before = new WeakMap<object, { onSend: number; onRequest: number }>();
   app.addHook('onRoute', (route) => {
-    before.set(route, hooksOf(route.onSend).length);
+    before.set(route, { onSend: hooksOf(route.onSend).length, onRequest: hooksOf(route.onRequest).length });
     // GET and HEAD bodies are never read (Fastify routes them without parsing one), so their
     // decompression hook would only cost time.
     const methods = hooksOf(route.method);
@@ -130,13 +130,23 @@ export async function registerCompression(
   });
   // Its threshold is ours: an answer under it is sent as it is without asking it (compressAnswer).
   await app.register(compress, { ...options, threshold: COMPRESS_MIN_BYTES });
-  // @fastify/compress has appended its onSend hook (unless the route turned compression off).
+  // @fastify/compress has appended its onSend hook (unless the route turned compression off), and an
+  // onRequest hook that only hands the reply `reply.compress()`, which nothing here calls: dropped,
+  // it is one hook fewer on every request.
   app.addHook('onRoute', (route) => {
+    const counts = before.get(route);
     const hooks = hooksOf(route.onSend);
-    const mine = hooks.slice(0, before.get(route) ?? hooks.length);
+    const mine = hooks.slice(0, counts?.onSend ?? hooks.length);
     const theirs = hooks.slice(mine.length);
     if (theirs.length > 1)
       throw new Error('@fastify/compress added more than one onSend hook: compress-json.ts must learn which is which');
     route.onSend = [...mine, compressionHook(theirs[0])];
+    const onRequest = hooksOf(route.onRequest);
+    if (onRequest.length > (counts?.onRequest ?? onRequest.length) + 1)
+      throw new Error(
+        '@fastify/compress added more than one onRequest hook: compress-json.ts must learn which is which',
+      );
+    const kept = onRequest.slice(0, counts?.onRequest ?? onRequest.length);
+    route.onRequest = kept.length > 0 ? kept : undefined;
   });
 }

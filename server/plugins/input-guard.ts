@@ -4,7 +4,7 @@
 //
 // Refuses JSON bodies nested deeper than MAX_JSON_DEPTH too, before they are parsed (lib/json-depth.ts):
 // every later walk over a body (this guard, the idempotency hash, validation) may then recurse safely.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../lib/json-depth';
@@ -52,10 +52,17 @@ export default fp(
       if (!/%00/i.test(request.url)) return done();
       done(nulRefusal(request.url.includes('?') && /%00/i.test(request.url.split('?')[1]) ? 'query' : 'path'));
     });
-    app.addHook('preValidation', (request, _reply, done) => {
+    const bodyGuard: preValidationHookHandler = (request, _reply, done) => {
       if (request.body === undefined || request.body === null || typeof request.body !== 'object') return done();
       const field = findNul(request.body);
       done(field === null ? undefined : nulRefusal(field || 'body'));
+    };
+    // Only where a body can come: Fastify never reads one for GET and HEAD, the most frequent calls.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+      const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
+      route.preValidation = [bodyGuard, ...own];
     });
   },
   { name: 'input-guard' },
