@@ -8,6 +8,7 @@
 // share of these.
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import SQLite from 'better-sqlite3';
+import { planStableSql } from '../server/db/sqlite-plan-stable';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSIONS_PAGE_SIZE_DEFAULT } from '@shared/api/mining';
 import { API_BASE } from '@shared/constants';
@@ -84,11 +85,14 @@ export function registerLimitRoutes(
   opts: { databaseFile: string; jwtSecret: string; appUrl: string },
 ): void {
   const sqlite = new SQLite(opts.databaseFile, { readonly: true });
+  // Values written `+?` as the app writes its compiled statements (server/db/sqlite-plan-stable.ts):
+  // planned once, never prepared again because of a binding.
+  const prepare = (sql: string) => sqlite.prepare(planStableSql(sql));
   const bearerOf = bearerCheck(createSecretKey(Buffer.from(opts.jwtSecret)));
   // The session check of every call but /auth/me (which reads it with the player): the token's
   // session must be the player's and not ended. (The app also writes its `last_used_at` when older
   // than five minutes, without holding the call: the bench's sessions are fresh.)
-  const liveSession = sqlite.prepare(
+  const liveSession = prepare(
     'select "last_used_at" from "sessions" where "id" = ? and "user_id" = ? and "ended_at" is null',
   );
   const userOf = (request: FastifyRequest): number | null => {
@@ -100,7 +104,7 @@ export function registerLimitRoutes(
   // `claimed = 0` in the SQL, as the app writes it: a bound 0 would make SQLite re-prepare the
   // statement at every call (it picks the partial index on unclaimed sessions by the bound value).
   // The token's session is read in the same statement, as the app reads it.
-  const me = sqlite.prepare(
+  const me = prepare(
     'select "users".*, exists (select "mining_sessions"."id" from "mining_sessions" where "mining_sessions"."user_id" = "users"."id" and "mining_sessions"."claimed" = 0) as "mining",' +
       ' (select "sessions"."last_used_at" from "sessions" where "sessions"."id" = ? and "sessions"."user_id" = "users"."id" and "sessions"."ended_at" is null) as "session_used_at"' +
       ' from "users" where "users"."id" = ?',
@@ -125,15 +129,15 @@ export function registerLimitRoutes(
     });
   });
 
-  const sessionCount = sqlite.prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
-  const sessionPage = sqlite.prepare(
+  const sessionCount = prepare('select count(*) as "n" from "mining_sessions" where "user_id" = ?');
+  const sessionPage = prepare(
     'select * from "mining_sessions" where "user_id" = ? order by "started_at" desc, "id" desc limit ? offset ?',
   );
   const boostsBySize = new Map<number, SQLite.Statement>();
   const boostsOf = (ids: number[]) => {
     let stmt = boostsBySize.get(ids.length);
     if (!stmt) {
-      stmt = sqlite.prepare(
+      stmt = prepare(
         `select * from "temp_boosts" where "session_id" in (${ids.map(() => '?').join(', ')}) and "state" in (?, ?) order by "starts_at", "id"`,
       );
       boostsBySize.set(ids.length, stmt);
@@ -162,12 +166,12 @@ export function registerLimitRoutes(
     });
   });
 
-  const tempBoosts = sqlite.prepare(
+  const tempBoosts = prepare(
     'select * from "temp_boosts" where "user_id" = ? and ("state" in (?, ?) or ("state" = ? and "ends_at" > ?)) order by "id"',
   );
-  const rateBoosts = sqlite.prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
+  const rateBoosts = prepare('select * from "rate_boosts" where "user_id" = ? order by "kind" desc, "id"');
   // Active friends (a claimed session) whose +10 % is not taken yet (services/rate-boosts.ts).
-  const waitingReferrals = sqlite.prepare(
+  const waitingReferrals = prepare(
     'select count(*) as "n" from "users" where "referrer_id" = ? and exists (select "id" from "ledger" where "ledger"."user_id" = "users"."id" and "reason" = ?)' +
       ' and not exists (select "id" from "rate_boosts" where "rate_boosts"."user_id" = ? and "rate_boosts"."referral_id" = "users"."id")',
   );

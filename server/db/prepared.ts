@@ -4,9 +4,10 @@
 // values that change from call to call are named parameters, stand-ins that land in the compiled
 // query's parameter list and are swapped for the call's values. Compiled once per database handle
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
-import type { Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, type CompiledQuery, SqliteAdapter } from 'kysely';
 import { directReadOf } from './direct-reads';
 import { nameStatement } from './named-statements';
+import { planStableSql } from './sqlite-plan-stable';
 import type { Tx } from './schema';
 
 class Slot {
@@ -39,7 +40,8 @@ function compiler<Params extends Record<string, unknown>, Row>(build: (db: Tx, p
     const adapter = db.getExecutor().adapter;
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
-      const query = build(db, stand).compile();
+      let query = build(db, stand).compile();
+      if (adapter instanceof SqliteAdapter) query = { ...query, sql: planStableSql(query.sql) };
       nameStatement(query.sql);
       compiled = { query, slots: query.parameters.map((v) => (v instanceof Slot ? v.name : null)) };
       if (compiled.slots.every((s) => s === null) && Object.keys(params).length > 0)
