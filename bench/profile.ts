@@ -3,10 +3,12 @@
 // summed by where the code lives (a package under node_modules, the app's own folders, Node's
 // internals, GC), plus the busiest functions. Printed as table rows, so the figure comes with its reason.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
   children?: number[];
 }
@@ -37,8 +39,36 @@ export interface ProfileSummary {
   functions: { name: string; share: number }[];
 }
 
+/**
+ * The servers run compiled (bench/context.ts): a frame of the bundle is put back at its place in
+ * the source (server/…, shared/…, node_modules/…) with the bundle's source map.
+ */
+function sourceFrames(profile: CpuProfile): void {
+  const maps = new Map<string, SourceMap | null>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const path = fileURLToPath(url);
+      maps.set(url, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
+    }
+    return maps.get(url)!;
+  };
+  for (const node of profile.nodes) {
+    const frame = node.callFrame;
+    if (!frame.url.startsWith('file://') || !frame.url.endsWith('.js')) continue;
+    const entry = mapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    if (!entry || !('originalSource' in entry)) continue;
+    node.callFrame = {
+      ...frame,
+      url: new URL(entry.originalSource, frame.url).href,
+      lineNumber: entry.originalLine,
+      columnNumber: entry.originalColumn,
+    };
+  }
+}
+
 export function summariseProfile(file: string, top = 8): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  sourceFrames(profile);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // The profiler's own start and stop (node:inspector's post) carry the time around them: left out.
   const inspector = new Set<number>();

@@ -9,12 +9,18 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds main.js (the server) and admin.js (the CLI) with their source maps into `outdir`. */
-export async function buildServer(outdir = resolve(root, 'dist-server')) {
+/**
+ * Builds main.js (the server) and admin.js (the CLI) with their source maps into `outdir`; or, given
+ * `entryPoints` (output name → source), those (the bench compiles its own servers the same way).
+ */
+export async function buildServer(
+  outdir = resolve(root, 'dist-server'),
+  entryPoints = { main: 'server/main.ts', admin: 'server/cli/admin.ts' },
+) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', admin: 'server/cli/admin.ts' },
+    entryPoints,
     outdir,
     bundle: true,
     splitting: true,
