@@ -1,7 +1,7 @@
 // `npm run bench`: PXT Companion's speed and robustness figures in one table (Markdown, for the
 // README). Servers run compiled (as `npm run serve` runs them) as child processes on loopback with
-// production settings; everything the
-// run starts (servers, PostgreSQL cluster, Chromium, temp folders) is removed at the end.
+// production settings; everything the run starts (servers, PostgreSQL cluster, Chromium, temp
+// folders, the compiled servers) is removed at the end.
 //   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, a 60 s day, 1 M players)
 //   npm run bench -- --quick            1 s per figure, one burst, a 10 s day (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
