@@ -4,11 +4,13 @@
 // is refused), prepared better-sqlite3 statements that read exactly the rows the app reads, the same
 // JSON built with the same pure functions, Fastify's default JSON.stringify, and answers over 1 KB
 // compressed as the app must send them to a browser that accepts it (the same function, called by
-// hand). No hooks, no validation, no query builder, no log line. The app's calls are reported as a
-// share of these.
+// hand), with the security headers every answer carries (the same answer: status, headers and body).
+// No hooks, no validation, no query builder, no log line. The app's calls are reported as a share of
+// these.
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { planStableSql } from '../server/db/sqlite-plan-stable';
+import { securityHeaders } from '../server/lib/security-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSIONS_PAGE_SIZE_DEFAULT } from '@shared/api/mining';
 import { API_BASE } from '@shared/constants';
@@ -61,9 +63,16 @@ function bearerCheck(secret: ReturnType<typeof createSecretKey>) {
   };
 }
 
-/** The answer as the API puts it on the wire: compressed over 1 KB when the client accepts it. */
+/** The security headers every answer of the app carries (API only, no Telegram: as the bench runs it). */
+const SECURITY_HEADERS = securityHeaders({ scriptHashes: [], telegram: false });
+
+/**
+ * The answer as the API puts it on the wire: with its security headers, compressed over 1 KB when the
+ * client accepts it.
+ */
 function json(request: FastifyRequest, reply: FastifyReply, value: unknown) {
   const payload = JSON.stringify(value);
+  reply.headers(SECURITY_HEADERS);
   reply.type('application/json; charset=utf-8');
   const bytes = Buffer.byteLength(payload);
   const encoding =
@@ -78,7 +87,10 @@ function json(request: FastifyRequest, reply: FastifyReply, value: unknown) {
 }
 
 const unauthorized = (reply: FastifyReply) =>
-  reply.code(401).send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+  reply
+    .code(401)
+    .headers(SECURITY_HEADERS)
+    .send({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
 
 export function registerLimitRoutes(
   app: FastifyInstance,
