@@ -5,6 +5,7 @@
 // query's parameter list and are swapped for the call's values. Compiled once per database handle
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
 import { type Compilable, type CompiledQuery, SqliteAdapter } from 'kysely';
+import type { NowOrLater } from '../lib/now-or-later';
 import { directReadOf } from './direct-reads';
 import { nameStatement } from './named-statements';
 import { planStableSql } from './sqlite-plan-stable';
@@ -29,6 +30,8 @@ export interface Prepared<Params, Row> {
   (db: Tx, params: Params): Promise<Row[]>;
   /** The rows at once when the read can run synchronously (SQLite, connection free), else null: take the promise then. */
   now(db: Tx, params: Params): Row[] | null;
+  /** The rows at once when they can be read so, else their promise (lib/now-or-later.ts). */
+  read(db: Tx, params: Params): NowOrLater<Row[]>;
 }
 
 /** The query `build` makes, compiled once per database handle, with a call's values put in its parameters. */
@@ -72,7 +75,8 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };
-  return Object.assign(run, { now });
+  const read = (db: Tx, params: Params): NowOrLater<Row[]> => now(db, params) ?? run(db, params);
+  return Object.assign(run, { now, read });
 }
 
 /** What a prepared write returns: the rows of its `returning`, and how many rows it changed. */

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '@shared/constants';
 import type { Tx } from '../db/schema';
+import type { NowOrLater } from '../lib/now-or-later';
 
 export type Locale = Language;
 
@@ -27,12 +28,18 @@ export function chosenLocale(request: FastifyRequest): Locale | null {
  * page load and the reload after a language switch make, compares the row it reads anyway with the
  * call's `X-Language` and writes only when they differ, so a player's calls cost no write.
  */
-export async function followInterfaceLanguage(
+export function followInterfaceLanguage(
   db: Tx,
   request: FastifyRequest,
   user: { id: number | string; locale: string },
-): Promise<void> {
+): NowOrLater<void> {
   const chosen = chosenLocale(request);
-  if (chosen === null || chosen === user.locale) return;
-  await db.updateTable('users').set({ locale: chosen }).where('id', '=', Number(user.id)).execute();
+  // Most calls: nothing to write, and no promise to wait for.
+  if (chosen === null || chosen === user.locale) return undefined;
+  return db
+    .updateTable('users')
+    .set({ locale: chosen })
+    .where('id', '=', Number(user.id))
+    .execute()
+    .then(() => undefined);
 }

@@ -7,6 +7,7 @@ import { REFERRAL_BOOST_PERCENT, TASK_BOOST_PERCENT } from '@shared/constants';
 import { ratePercents } from '@shared/mining-math';
 import { questByServerTitle } from '@shared/tasks';
 import { prepared } from '../db/prepared';
+import { andThen, type NowOrLater } from '../lib/now-or-later';
 import type { Tx } from '../db/schema';
 import type { RateBoostsTable } from '../db/tables/mining';
 import { invalidField, refuse } from '../lib/errors';
@@ -28,8 +29,8 @@ const rateBoostsQuery = prepared((db, p: { userId: number }) =>
   db.selectFrom('rate_boosts').selectAll().where('user_id', '=', p.userId).orderBy('kind', 'desc').orderBy('id'),
 );
 
-export function rateBoosts(db: Tx, userId: number): Promise<RateBoostRow[]> {
-  return rateBoostsQuery(db, { userId });
+export function rateBoosts(db: Tx, userId: number): NowOrLater<RateBoostRow[]> {
+  return rateBoostsQuery.read(db, { userId });
 }
 
 /** The rate a player's boosts give (what `userRatePercents` reads), from all of their rate boost rows. */
@@ -82,9 +83,8 @@ const waitingReferralBoostsQuery = prepared((db, p: { userId: number }) =>
 );
 
 /** Active friends not boosted yet: what `rewardReferralBoosts` would add now (read by every GET /mining/boosts/). */
-export async function waitingReferralBoosts(db: Tx, userId: number): Promise<number> {
-  const [row] = await waitingReferralBoostsQuery(db, { userId });
-  return Number(row?.n ?? 0);
+export function waitingReferralBoosts(db: Tx, userId: number): NowOrLater<number> {
+  return andThen(waitingReferralBoostsQuery.read(db, { userId }), ([row]) => Number(row?.n ?? 0));
 }
 
 /** Grants one boost per active friend (services/referrals.ts) not boosted yet; returns how many were granted. */

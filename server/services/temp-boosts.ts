@@ -3,6 +3,7 @@
 import type { Boost } from '@shared/api/mining';
 import { TEMP_BOOST_VALUE, WELCOME_BOOST_HOURS } from '@shared/constants';
 import { prepared } from '../db/prepared';
+import type { NowOrLater } from '../lib/now-or-later';
 import type { Tx } from '../db/schema';
 import type { TempBoostSource } from '../db/tables/mining';
 import { notFound, refuse } from '../lib/errors';
@@ -58,8 +59,8 @@ export function tempBoostJson(b: TempBoostRow, now: number): Boost {
 }
 
 /** Boosts the player still has: unused (owned, selected) and applied ones not over yet. */
-export function currentTempBoosts(db: Tx, userId: number, now: number): Promise<TempBoostRow[]> {
-  return currentTempBoostsQuery(db, { userId, now });
+export function currentTempBoosts(db: Tx, userId: number, now: number): NowOrLater<TempBoostRow[]> {
+  return currentTempBoostsQuery.read(db, { userId, now });
 }
 const currentTempBoostsQuery = prepared((db, p: { userId: number; now: number }) =>
   db

@@ -1,6 +1,7 @@
 // The signed-in player's record (GET /auth/me) and the first-time account details
 // (PATCH /auth/complete-registration/: username, and at the first choice the referrer from the link
 // they arrived with).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   completeRegistrationRequestSchema,
@@ -9,6 +10,7 @@ import {
   USERNAME_TAKEN,
 } from '@shared/api/auth';
 import { invalidField, notAuthenticated } from '../../lib/errors';
+import { andThen } from '../../lib/now-or-later';
 import { toTokenNumber } from '../../services/ledger';
 import { meWithMiningFlag } from '../../services/mining-status';
 import { REFERRAL_WINDOW_MS } from '../../services/referrals';
@@ -40,29 +42,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionCheckedByRoute: true },
       schema: { tags: ['auth'], security: SECURITY, response: { 200: meSchema } },
     },
-    async (request) => {
-      // One query for the player, the mining flag and the token's session: this call comes with every page.
-      const [user] = await meWithMiningFlag(app.db, { userId: request.userId!, sessionId: request.sessionId! });
-      if (!user || user.session_used_at === null) throw notAuthenticated();
-      noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) =>
-        request.log.warn({ err }, 'could not note the session as used'),
-      );
-      await followInterfaceLanguage(app.db, request, user);
-      return {
-        username: user.username ?? '',
-        email: user.email ?? '',
-        wallet_address: user.wallet_address ?? '',
-        balance: Number(user.balance),
-        token: toTokenNumber(Number(user.token)),
-        gems: Number(user.gems),
-        referral_link: referralLink(app.config.appUrl, user.referral_code),
-        password_set: user.password_hash !== null,
-        mining: Number(user.mining) === 1, // 1 on SQLite, true on PostgreSQL
-        ico: Number(user.ico) === 1,
-        language: Number(user.language) === 1,
-      };
-    },
+    // Not async: on SQLite the player is read and answered without a promise (lib/now-or-later.ts).
+    (request) =>
+      andThen(meWithMiningFlag.read(app.db, { userId: request.userId!, sessionId: request.sessionId! }), ([user]) =>
+        answer(request, user),
+      ),
   );
+
+  /** One query for the player, the mining flag and the token's session: this call comes with every page. */
+  function answer(request: FastifyRequest, user: Awaited<ReturnType<typeof meWithMiningFlag>>[number] | undefined) {
+    if (!user || user.session_used_at === null) throw notAuthenticated();
+    noteSessionUsed(app.db, request.sessionId!, user.session_used_at, (err) =>
+      request.log.warn({ err }, 'could not note the session as used'),
+    );
+    const body = {
+      username: user.username ?? '',
+      email: user.email ?? '',
+      wallet_address: user.wallet_address ?? '',
+      balance: Number(user.balance),
+      token: toTokenNumber(Number(user.token)),
+      gems: Number(user.gems),
+      referral_link: referralLink(app.config.appUrl, user.referral_code),
+      password_set: user.password_hash !== null,
+      mining: Number(user.mining) === 1, // 1 on SQLite, true on PostgreSQL
+      ico: Number(user.ico) === 1,
+      language: Number(user.language) === 1,
+    };
+    return andThen(followInterfaceLanguage(app.db, request, user), () => body);
+  }
 
   app.patch(
     '/auth/complete-registration/',

@@ -12,6 +12,7 @@ import {
   selectTempBoostResponseSchema,
 } from '@shared/api/mining';
 import { refuse } from '../../lib/errors';
+import { allOf, andThen } from '../../lib/now-or-later';
 import { sessionBoostJson, sessionJsonById, userRatePercents } from '../../services/mining-sessions';
 import {
   rateBoostJson,
@@ -37,25 +38,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: boostsResponseSchema },
       },
     },
-    async (request) => {
+    // Not async: on SQLite the three reads are answered without a promise (lib/now-or-later.ts).
+    (request) => {
       const userId = request.userId!;
       const now = Date.now();
-      const [temp, permanent, waiting] = await Promise.all([
+      const reads = allOf([
         currentTempBoosts(app.db, userId, now),
         rateBoosts(app.db, userId),
         waitingReferralBoosts(app.db, userId),
       ]);
-      // The totals from the rate boosts just read (every one of the player's), not a query of their own.
-      const rate = rateBoostTotals(permanent);
-      return {
-        boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
-        task_total_boost: rate.taskPercent,
-        task_count: rate.taskCount,
-        referral_total_boost: rate.referralPercent,
-        referral_count: rate.referralCount,
-        referral_waiting: waiting,
-        temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
-      };
+      return andThen(reads, ([temp, permanent, waiting]) => {
+        // The totals from the rate boosts just read (every one of the player's), not a query of their own.
+        const rate = rateBoostTotals(permanent);
+        return {
+          boosts: [...temp.map((b) => tempBoostJson(b, now)), ...permanent.map(rateBoostJson)],
+          task_total_boost: rate.taskPercent,
+          task_count: rate.taskCount,
+          referral_total_boost: rate.referralPercent,
+          referral_count: rate.referralCount,
+          referral_waiting: waiting,
+          temporary_count: temp.filter((b) => b.state === 'owned' || b.state === 'selected').length,
+        };
+      });
     },
   );
 
