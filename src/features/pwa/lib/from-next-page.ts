@@ -7,6 +7,16 @@ import { hadInputOn } from './page-input';
 
 /** The page each named card became due on, kept across remounts (a card moving into a page's card slot is mounted anew). */
 const dueOnByCard = new Map<string, string>();
+/** A key no page of this document has. */
+const EARLIER_PAGE = '(an earlier page)';
+
+/**
+ * A card that became due on an earlier page, one the visitor left natively before the app ran
+ * (lib/start-on-intent.ts starts it at a visitor's first tap): this page is already the next one.
+ */
+export function dueOnEarlierPage(card: string): void {
+  dueOnByCard.set(card, EARLIER_PAGE);
+}
 
 /**
  * `due`, from the first page change after it became true (a location key other than that page's).

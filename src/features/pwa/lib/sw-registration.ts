@@ -1,5 +1,8 @@
 // Registers the service worker (sw/sw.ts → /sw.js) and wires the page to it. Loaded with import()
-// from main.tsx right after start, so none of this is part of the first visit's JavaScript.
+// from main.tsx right after start, so none of this is part of the first visit's JavaScript. On a
+// visitor's prerendered page the app starts only at the first tap (lib/start-on-intent.ts): the
+// page's start script registered the same worker at idle meanwhile, noted its first install and
+// kept the browser's install offer; both are taken over here.
 // - Updates: a new worker waits; `updateReadyAtom` shows the Reload prompt; `applyUpdate` sends
 //   SKIP_WAITING. The new worker claims every open tab and installed window, and each one reloads
 //   on its `controllerchange` — except a tab with a half-filled form, which keeps it and shows its
@@ -14,7 +17,9 @@ import { Workbox } from 'workbox-window';
 import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/sw-messages';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
+import { OFFLINE_READY, SERVICE_WORKER, startGateOf } from '@/lib/start-on-intent';
 import { store } from '@/lib/store';
+import { dueOnEarlierPage } from './from-next-page';
 import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
 import {
   installPromptAtom,
@@ -29,7 +34,7 @@ const UPDATE_EVERY_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks for a new version at most this often. */
 const VISIBLE_CHECK_MIN_MS = 60 * 1000;
 /** Set once the "ready to work offline" notice was shown: it is about the first install only. */
-const OFFLINE_READY_KEY = 'pxt.offlineReadyShown';
+const OFFLINE_READY_KEY = OFFLINE_READY.shown;
 
 let wb: Workbox | null = null;
 let started = false;
@@ -40,6 +45,7 @@ export function startPwa(): void {
   watchOnline();
   watchInstallPrompt();
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  takeOfflineReadyFromGate();
 
   navigator.serviceWorker.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === OUTBOX_REPLAY) void answerReplay(event.ports[0]);
@@ -47,7 +53,7 @@ export function startPwa(): void {
 
   watchUnsavedInput();
   watchControllerChange();
-  wb = new Workbox('/sw.js', { scope: '/' });
+  wb = new Workbox(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope });
   wb.addEventListener('waiting', () => store.set(updateReadyAtom, true));
   wb.addEventListener('activated', (event) => {
     // isUpdate: a worker controlled this page already; isExternal: another tab's update.
@@ -71,6 +77,12 @@ function watchOnline(): void {
 }
 
 function watchInstallPrompt(): void {
+  // An offer that came before the app ran, kept by the start script the same way.
+  const gate = startGateOf();
+  if (gate?.installPrompt) {
+    store.set(installPromptAtom, gate.installPrompt as BeforeInstallPromptEvent);
+    gate.installPrompt = null;
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the offer for our own button instead of the browser's mini-infobar.
     event.preventDefault();
@@ -90,6 +102,28 @@ function watchForUpdates(reg: ServiceWorkerRegistration): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > VISIBLE_CHECK_MIN_MS) check();
   });
+}
+
+/**
+ * The worker's first install noticed by the start script (it registered the worker before the app
+ * ran): the notice is due, from the next page on as always. Carried over a link the visitor followed
+ * natively from the page it became due on, this page is that next page.
+ */
+function takeOfflineReadyFromGate(): void {
+  const gate = startGateOf();
+  if (!gate) return;
+  let carried = false;
+  try {
+    carried = sessionStorage.getItem(OFFLINE_READY.due) !== null;
+    sessionStorage.removeItem(OFFLINE_READY.due);
+  } catch {
+    // storage blocked: nothing was carried
+  }
+  if (carried) dueOnEarlierPage('offlineReady');
+  // The install may also end while the app runs (the gate registered the worker before the tap).
+  const due = () => store.set(offlineReadyAtom, true);
+  if (carried || gate.offlineReadyHere) due();
+  else window.addEventListener(OFFLINE_READY.event, due, { once: true });
 }
 
 function showOfflineReadyOnce(): void {
