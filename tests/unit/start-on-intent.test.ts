@@ -312,7 +312,10 @@ describe('a visitor who never taps, once the page is loaded and idle', () => {
   it('an update that waits starts the app (its Reload prompt); the offline notice is not due again', async () => {
     vi.useFakeTimers();
     localStorage.setItem(OFFLINE_READY.shown, '1');
-    const registration = Object.assign(new EventTarget(), { active: fakeWorker('activated'), installing: null });
+    const registration = Object.assign(new EventTarget(), {
+      active: fakeWorker('activated'),
+      installing: null as FakeWorker | null,
+    });
     fakeServiceWorker(registration);
     const gate = loadPage();
     await vi.advanceTimersByTimeAsync(300);
