@@ -4,16 +4,18 @@
 // of src/lib/start-on-intent.ts, serialised into them.
 import { minify_sync } from 'terser';
 import { API_BASE } from '../shared/constants';
+import { START_GLOBAL } from '../src/lib/early-taps';
 import { detectLanguage } from '../src/lib/language-detect';
 import {
   EARLY_TAP_ATTRIBUTE,
   type GateOptions,
   NATIVE_PATHS,
-  OFFLINE_READY,
+  EARLIER_PAGE,
+  OFFLINE_READY_SHOWN,
   planStart,
-  SERVICE_WORKER,
+  SERVICE_WORKER_SCOPE,
+  SERVICE_WORKER_URL,
   START_FILES_ID,
-  START_GLOBAL,
   startGate,
   startsAtOnce,
   type StartOptions,
@@ -63,8 +65,9 @@ const GATE_OPTIONS: GateOptions = {
   global: START_GLOBAL,
   nativePaths: NATIVE_PATHS,
   busyAttribute: EARLY_TAP_ATTRIBUTE,
-  serviceWorker: SERVICE_WORKER,
-  offlineReady: OFFLINE_READY,
+  serviceWorker: { url: SERVICE_WORKER_URL, scope: SERVICE_WORKER_SCOPE },
+  offlineReadyShown: OFFLINE_READY_SHOWN,
+  earlierPage: EARLIER_PAGE,
   blog: { page: '/blog', api: `${API_BASE}/blog/?lang=`, block: BLOG_LIST_BLOCK },
 };
 

@@ -17,22 +17,21 @@
 
 /** The JSON block in <head> the build writes (scripts/vite-plugin-prerender.ts): the page's files. */
 export const START_FILES_ID = 'pxt-start';
-/** On window: what `planStart` decided, then the gate `startGate` made of it (StartGate). */
-export const START_GLOBAL = '__pxtStart';
 /** The service worker the app registers (features/pwa/lib/sw-registration.ts); the gate registers the same. */
-export const SERVICE_WORKER = { url: '/sw.js', scope: '/' } as const;
+export const SERVICE_WORKER_URL = '/sw.js';
+export const SERVICE_WORKER_SCOPE = '/';
 /** Public pages a visitor's link opens natively, the app not needed on this page (a new page starts it there). */
 export const NATIVE_PATHS = ['/privacy', '/terms'] as const;
-/** The worker's first install, noticed by the gate: the one-time "ready to work offline" notice is due. */
-export const OFFLINE_READY = {
-  /** localStorage, set once the notice was claimed (the app's own key, sw-registration.ts). */
-  shown: 'pxt.offlineReadyShown',
-  /** sessionStorage, set when the visitor follows a link natively (NATIVE_PATHS) from the page it
-   * became due on: the next page, a new document, shows it (as the app's next page would have). */
-  due: 'pxt.offlineReadyDue',
-  /** Dispatched on window when the install ends while the page is open. */
-  event: 'pxt:offline-ready',
-} as const;
+/** The worker's first install, noticed by the gate: the one-time "ready to work offline" notice is
+ * due. localStorage, set once the notice was claimed (the app's own key, sw-registration.ts). */
+export const OFFLINE_READY_SHOWN = 'pxt.offlineReadyShown';
+/**
+ * sessionStorage, set when the visitor follows a link natively (NATIVE_PATHS) from a page the app
+ * never ran on: 'page', or 'offline-ready' when the offline notice was due there. The new page is
+ * then the app's "next page" already, where cards that wait for one show (the app ran on the first
+ * page before issue 25 and the link was its own navigation; features/pwa/lib/from-next-page.ts).
+ */
+export const EARLIER_PAGE = 'pxt.earlierPage';
 /** The gate's mark on a control pressed before the app answers (global.css draws it; aria-busy says it). */
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
@@ -152,7 +151,8 @@ export interface GateOptions {
   nativePaths: readonly string[];
   busyAttribute: string;
   serviceWorker: { url: string; scope: string };
-  offlineReady: { shown: string; due: string; event: string };
+  offlineReadyShown: string;
+  earlierPage: string;
   /** /blog's list: the page, the API's address (+ language), the id of its JSON block (+ language). */
   blog: { page: string; api: string; block: string };
 }
@@ -167,8 +167,13 @@ export interface StartGate extends StartPlan {
   stop?(): Element[];
   /** The browser's install offer, kept (its mini-infobar prevented) until the app takes it. */
   installPrompt: Event | null;
-  /** The worker's first install ended in this page, before the app took over. */
-  offlineReadyHere: boolean;
+  /** The offline notice is due: the worker's first install ended on this page, or on the page the
+   * visitor left natively for this one; the app takes it over (sw-registration.ts). */
+  offlineReady: boolean;
+  /** The app takes it over when the install ends while it runs. */
+  onOfflineReady?: () => void;
+  /** This page was opened by a link the visitor followed natively from one the app never ran on. */
+  earlierPage: boolean;
 }
 
 /**
@@ -188,7 +193,15 @@ export function startGate(o: GateOptions): void {
   const gate = plan as StartGate;
   gate.started = false;
   gate.installPrompt = null;
-  gate.offlineReadyHere = false;
+  let earlier: string | null = null;
+  try {
+    earlier = sessionStorage.getItem(o.earlierPage);
+    sessionStorage.removeItem(o.earlierPage);
+  } catch {
+    // storage blocked: nothing was carried
+  }
+  gate.earlierPage = earlier !== null;
+  gate.offlineReady = earlier === 'offline-ready';
   const atOnce = plan.atOnce || !root.firstElementChild;
   const link = (rel: string, href: string, as?: string) => {
     const l = document.createElement('link');
@@ -255,27 +268,36 @@ export function startGate(o: GateOptions): void {
     const hold = (e: MouseEvent) => {
       const c = control(e);
       const modified = e.ctrlKey || e.metaKey || e.shiftKey || e.altKey;
-      if (!c) {
-        // A public page opened natively is the next page for the offline notice that is due.
-        const t = e.target as Element | null;
-        const native = t && t.closest ? t.closest('a[href^="/"]:not([href^="//"]):not([target])') : null;
-        if (native && !modified && gate.offlineReadyHere && !gate.started) {
-          try {
-            sessionStorage.setItem(o.offlineReady.due, '1');
-          } catch {
-            // storage blocked: the notice is lost with this page, as it was before
-          }
-        }
-        return;
-      }
       // A modified click on a link (new tab, new window) stays the browser's.
-      if (c.tagName === 'A' && modified) return;
+      if (!c || (c.tagName === 'A' && modified)) return;
       e.preventDefault();
       e.stopPropagation();
       busy(c);
       taps.push(c);
       gate.start('click');
     };
+    // A page of the app opened natively (a click nobody prevented on one of its links, in this tab)
+    // before the app ran on this one: the next page, for what waits for one (EARLIER_PAGE).
+    w.addEventListener('click', (e) => {
+      const t = e.target as Element | null;
+      const a = t && t.closest ? t.closest('a[href^="/"]:not([href^="//"]):not([target])') : null;
+      if (
+        !gate.stop ||
+        !a ||
+        !root.contains(a) ||
+        e.defaultPrevented ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.shiftKey ||
+        e.altKey
+      )
+        return;
+      try {
+        sessionStorage.setItem(o.earlierPage, gate.offlineReady ? 'offline-ready' : 'page');
+      } catch {
+        // storage blocked: that page is a first page, as a new visit is
+      }
+    });
     const listeners: [string, EventListener][] = [['click', hold as EventListener]];
     if (!atOnce)
       listeners.push(
@@ -343,13 +365,13 @@ export function startGate(o: GateOptions): void {
 
   function offlineReady() {
     try {
-      if (localStorage.getItem(o.offlineReady.shown)) return;
-      localStorage.setItem(o.offlineReady.shown, '1');
+      if (localStorage.getItem(o.offlineReadyShown)) return;
+      localStorage.setItem(o.offlineReadyShown, '1');
     } catch {
       return;
     }
-    gate.offlineReadyHere = true;
-    w.dispatchEvent(new Event(o.offlineReady.event));
+    gate.offlineReady = true;
+    gate.onOfflineReady?.();
   }
 
   // The prerendered list is the build's; the app used to refresh it from the API after hydrating.
@@ -370,7 +392,3 @@ export function startGate(o: GateOptions): void {
       .catch(() => undefined);
   }
 }
-
-/** The gate of this page (null in `npm run dev`, in tests, or where the build prerendered nothing). */
-export const startGateOf = (): StartGate | null =>
-  ((window as unknown as Record<string, unknown>)[START_GLOBAL] as StartGate | undefined) ?? null;

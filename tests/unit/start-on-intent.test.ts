@@ -8,13 +8,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_SCREEN_START_URL } from '@shared/constants';
 import { prerenderedListId } from '@/features/blog/state/prerendered-list';
-import { replayEarlyTap } from '@/lib/early-taps';
+import { replayEarlyTap, startGateOf } from '@/lib/early-taps';
 import {
   EARLY_TAP_ATTRIBUTE,
-  OFFLINE_READY,
-  SERVICE_WORKER,
+  EARLIER_PAGE,
+  OFFLINE_READY_SHOWN,
+  SERVICE_WORKER_SCOPE,
+  SERVICE_WORKER_URL,
   START_FILES_ID,
-  startGateOf,
   startsAtOnce,
   type StartFiles,
   type StartState,
@@ -67,6 +68,7 @@ const FILES: StartFiles = {
 
 /** The built page: the file list, the <head> script, #root with the prerendered page, the swap script. */
 function loadPage(path = '/', files: StartFiles = FILES) {
+  leavePage();
   history.replaceState(null, '', path);
   document.head.innerHTML = `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(files)}</script>`;
   document.body.innerHTML = `<div id="root" data-prerendered="${files.page}">
@@ -93,8 +95,11 @@ function press(target: Element, type = 'pointerdown') {
 function leavePage() {
   const gate = startGateOf();
   gate?.stop?.();
-  // …and its idle work does nothing any more (it does nothing once the app started).
-  if (gate) gate.started ||= 'unloaded';
+  // …and its idle work and link marks do nothing any more (as once the app started and hydrated).
+  if (gate) {
+    gate.started ||= 'unloaded';
+    gate.stop = undefined;
+  }
   delete (window as unknown as Record<string, unknown>).__pxtStart;
 }
 
@@ -242,6 +247,24 @@ describe("the built page's start scripts", () => {
     expect(appScripts()).toEqual([]);
   });
 
+  it('a page of the app opened natively before the app ran here is marked as the next page; not once the app runs', () => {
+    loadPage();
+    el('privacy').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(sessionStorage.getItem(EARLIER_PAGE)).toBe('page');
+    const next = loadPage('/privacy');
+    expect(next.earlierPage).toBe(true);
+    expect(next.offlineReady).toBe(false);
+    // Hydrated (its taps no longer held): the app's own navigations and cards, as before.
+    loadPage();
+    replayEarlyTap();
+    el('privacy').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(sessionStorage.getItem(EARLIER_PAGE)).toBeNull();
+    // A link another site's: nothing to mark.
+    loadPage();
+    el('discord').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(sessionStorage.getItem(EARLIER_PAGE)).toBeNull();
+  });
+
   it('a ctrl-click on an app link stays the browser’s (new tab)', () => {
     loadPage();
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
@@ -284,9 +307,9 @@ describe('a visitor who never taps, once the page is loaded and idle', () => {
     const installing = fakeWorker('installing');
     const registration = Object.assign(new EventTarget(), { active: null, installing });
     const container = fakeServiceWorker(registration);
-    const noted = vi.fn();
-    window.addEventListener(OFFLINE_READY.event, noted);
     const gate = loadPage();
+    const noted = vi.fn();
+    gate.onOfflineReady = noted;
     await vi.advanceTimersByTimeAsync(300);
     expect(links('prefetch')).toEqual([
       FILES.entry,
@@ -297,21 +320,27 @@ describe('a visitor who never taps, once the page is loaded and idle', () => {
       '/locales/en/landing.json',
     ]);
     expect(appScripts()).toEqual([]);
-    expect(container.register).toHaveBeenCalledWith(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope });
+    expect(container.register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
     setState(installing, 'activated');
-    expect(localStorage.getItem(OFFLINE_READY.shown)).toBe('1');
-    expect(gate.offlineReadyHere).toBe(true);
+    expect(localStorage.getItem(OFFLINE_READY_SHOWN)).toBe('1');
+    expect(gate.offlineReady).toBe(true);
     expect(noted).toHaveBeenCalledTimes(1);
     expect(gate.started).toBe(false);
     // Followed natively, /privacy is the next page: the notice goes with it.
     el('privacy').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-    expect(sessionStorage.getItem(OFFLINE_READY.due)).toBe('1');
-    window.removeEventListener(OFFLINE_READY.event, noted);
+    expect(sessionStorage.getItem(EARLIER_PAGE)).toBe('offline-ready');
+    // …where the gate finds it due, on a page that is already the next one.
+    const next = loadPage('/privacy');
+    expect(next.offlineReady).toBe(true);
+    expect(next.earlierPage).toBe(true);
+    expect(sessionStorage.getItem(EARLIER_PAGE)).toBeNull();
+    // A reload of that page is a first page again.
+    expect(loadPage('/privacy').earlierPage).toBe(false);
   });
 
   it('an update that waits starts the app (its Reload prompt); the offline notice is not due again', async () => {
     vi.useFakeTimers();
-    localStorage.setItem(OFFLINE_READY.shown, '1');
+    localStorage.setItem(OFFLINE_READY_SHOWN, '1');
     const registration = Object.assign(new EventTarget(), {
       active: fakeWorker('activated'),
       installing: null as FakeWorker | null,
@@ -325,7 +354,7 @@ describe('a visitor who never taps, once the page is loaded and idle', () => {
     expect(gate.started).toBe(false);
     setState(next, 'installed');
     expect(gate.started).toBe('update');
-    expect(gate.offlineReadyHere).toBe(false);
+    expect(gate.offlineReady).toBe(false);
   });
 
   it("/blog: the API's list is compared with the prerendered one; only a different one starts the app", async () => {

@@ -17,9 +17,9 @@ import { Workbox } from 'workbox-window';
 import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/sw-messages';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
-import { OFFLINE_READY, SERVICE_WORKER, startGateOf } from '@/lib/start-on-intent';
+import { startGateOf } from '@/lib/early-taps';
+import { OFFLINE_READY_SHOWN, SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/lib/start-on-intent';
 import { store } from '@/lib/store';
-import { dueOnEarlierPage } from './from-next-page';
 import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
 import {
   installPromptAtom,
@@ -34,7 +34,7 @@ const UPDATE_EVERY_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks for a new version at most this often. */
 const VISIBLE_CHECK_MIN_MS = 60 * 1000;
 /** Set once the "ready to work offline" notice was shown: it is about the first install only. */
-const OFFLINE_READY_KEY = OFFLINE_READY.shown;
+const OFFLINE_READY_KEY = OFFLINE_READY_SHOWN;
 
 let wb: Workbox | null = null;
 let started = false;
@@ -44,8 +44,8 @@ export function startPwa(): void {
   started = true;
   watchOnline();
   watchInstallPrompt();
+  takeOverFromGate();
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  takeOfflineReadyFromGate();
 
   navigator.serviceWorker.addEventListener('message', (event) => {
     if ((event.data as { type?: string } | null)?.type === OUTBOX_REPLAY) void answerReplay(event.ports[0]);
@@ -53,7 +53,7 @@ export function startPwa(): void {
 
   watchUnsavedInput();
   watchControllerChange();
-  wb = new Workbox(SERVICE_WORKER.url, { scope: SERVICE_WORKER.scope });
+  wb = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
   wb.addEventListener('waiting', () => store.set(updateReadyAtom, true));
   wb.addEventListener('activated', (event) => {
     // isUpdate: a worker controlled this page already; isExternal: another tab's update.
@@ -77,12 +77,6 @@ function watchOnline(): void {
 }
 
 function watchInstallPrompt(): void {
-  // An offer that came before the app ran, kept by the start script the same way.
-  const gate = startGateOf();
-  if (gate?.installPrompt) {
-    store.set(installPromptAtom, gate.installPrompt as BeforeInstallPromptEvent);
-    gate.installPrompt = null;
-  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the offer for our own button instead of the browser's mini-infobar.
     event.preventDefault();
@@ -105,25 +99,17 @@ function watchForUpdates(reg: ServiceWorkerRegistration): void {
 }
 
 /**
- * The worker's first install noticed by the start script (it registered the worker before the app
- * ran): the notice is due, from the next page on as always. Carried over a link the visitor followed
- * natively from the page it became due on, this page is that next page.
+ * What the start script kept for the app when it ran first (lib/start-on-intent.ts): the browser's
+ * install offer (prevented the same way), and the offline notice of the worker's first install when
+ * it registered the worker itself — also one that ends later, while the app runs.
  */
-function takeOfflineReadyFromGate(): void {
+function takeOverFromGate(): void {
   const gate = startGateOf();
   if (!gate) return;
-  let carried = false;
-  try {
-    carried = sessionStorage.getItem(OFFLINE_READY.due) !== null;
-    sessionStorage.removeItem(OFFLINE_READY.due);
-  } catch {
-    // storage blocked: nothing was carried
-  }
-  if (carried) dueOnEarlierPage('offlineReady');
-  // The install may also end while the app runs (the gate registered the worker before the tap).
-  const due = () => store.set(offlineReadyAtom, true);
-  if (carried || gate.offlineReadyHere) due();
-  else window.addEventListener(OFFLINE_READY.event, due, { once: true });
+  if (gate.installPrompt) store.set(installPromptAtom, gate.installPrompt as BeforeInstallPromptEvent);
+  const offlineReady = () => gate.offlineReady && store.set(offlineReadyAtom, true);
+  offlineReady();
+  gate.onOfflineReady = offlineReady;
 }
 
 function showOfflineReadyOnce(): void {
