@@ -349,31 +349,38 @@ export function startGate(o: GateOptions): void {
   if (document.readyState === 'complete') afterLoad();
   else w.addEventListener('load', afterLoad);
 
-  // The app's registration (same address and scope) finds this one later. Until the app runs, the
-  // gate does what it did with the worker for a visitor: note its first install (the offline
-  // notice), start the app when an update waits (its Reload prompt), and reload when another tab
-  // put a new version in charge (this page's files would be gone from the new worker's cache).
+  // Until the app runs, the gate does what the app did with the service worker for a visitor. From
+  // now: reload when another tab put a new version in charge (this page's files would be gone from
+  // the new worker's cache); a worker that claims a page it did not control is its first install.
+  const sw = navigator.serviceWorker;
+  let controlled = !!sw?.controller;
+  sw?.addEventListener('controllerchange', () => {
+    if (controlled && !gate.started) location.reload();
+    controlled = true;
+  });
+
+  // At idle: the app's registration (same address and scope; workbox-window finds this one later).
+  // Its first install is noted (the offline notice); an update that waits, found now or later,
+  // starts the app for its Reload prompt.
   function registerWorker() {
-    const sw = navigator.serviceWorker;
     if (!sw) return;
-    let controlled = sw.controller !== null;
-    sw.addEventListener('controllerchange', () => {
-      if (controlled && !gate.started) location.reload();
-      controlled = true;
-    });
     sw.register(o.serviceWorker.url, { scope: o.serviceWorker.scope })
       .then((reg) => {
         const first = reg.active ? null : reg.installing;
         first?.addEventListener('statechange', () => {
           if (first.state === 'activated') offlineReady();
         });
-        reg.addEventListener('updatefound', () => {
-          const next = reg.installing;
-          if (!next || !reg.active) return;
-          next.addEventListener('statechange', () => {
-            if (next.state === 'installed') gate.start('update');
-          });
-        });
+        const update = (next: ServiceWorker | null) => {
+          if (!reg.active || !next) return;
+          if (next.state === 'installed') gate.start('update');
+          else
+            next.addEventListener('statechange', () => {
+              if (next.state === 'installed') gate.start('update');
+            });
+        };
+        update(reg.waiting);
+        if (!first) update(reg.installing);
+        reg.addEventListener('updatefound', () => update(reg.installing));
       })
       .catch(() => undefined);
   }

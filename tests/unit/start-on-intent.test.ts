@@ -293,7 +293,7 @@ function setState(worker: FakeWorker, state: string) {
 }
 
 describe('a visitor who never taps, once the page is loaded and idle', () => {
-  function fakeServiceWorker(registration: EventTarget & { active: unknown; installing: unknown }) {
+  function fakeServiceWorker(registration: EventTarget & { active: unknown; installing: unknown; waiting?: unknown }) {
     const container = Object.assign(new EventTarget(), {
       controller: null,
       register: vi.fn(() => Promise.resolve(registration)),
@@ -355,6 +355,22 @@ describe('a visitor who never taps, once the page is loaded and idle', () => {
     setState(next, 'installed');
     expect(gate.started).toBe('update');
     expect(gate.offlineReady).toBe(false);
+  });
+
+  it('an update found waiting when the page registers (it came before idle) starts the app too', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(OFFLINE_READY_SHOWN, '1');
+    fakeServiceWorker(
+      Object.assign(new EventTarget(), {
+        active: fakeWorker('activated'),
+        installing: null,
+        waiting: fakeWorker('installed'),
+      }),
+    );
+    const gate = loadPage();
+    expect(gate.started).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(gate.started).toBe('update');
   });
 
   it("/blog: the API's list is compared with the prerendered one; only a different one starts the app", async () => {
