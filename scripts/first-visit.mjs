@@ -1,9 +1,12 @@
 // What the first visit to / downloads, from the build in dist/ (run `npm run build` first), with
 // each file's compressed size. Used by scripts/check-budgets.mjs (the byte budgets that fail the
 // build) and by the bench (bench/bytes.ts), so both count the same files.
-// What / loads: index.html; its module script, modulepreloads and stylesheets; the landing route's
-// lazy chunk with its static imports and their CSS (from Vite's manifest); fonts and images those
-// stylesheets and index.html reference; the translations index.html preloads.
+// What / loads: index.html; its module script, modulepreloads and stylesheets; the app's files of
+// its start list (the JSON block `pxt-start`, src/lib/start-on-intent.ts: the entry and the modules
+// it loads, downloaded at once or — a visitor's first visit — after load, to run at the first tap:
+// sent on a first visit either way, so counted); the landing route's lazy chunk with its static
+// imports and their CSS (from Vite's manifest); fonts and images those stylesheets and index.html
+// reference; the translations index.html preloads (or prefetches after load).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -37,6 +40,8 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST, opts = {}) {
   if (!existsSync(manifestPath))
     throw new Error('dist/.vite/manifest.json is missing: vite.config.ts must keep build.manifest');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  /** @type {string[]} */
+  const problems = [];
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const strip = (/** @type {string} */ p) => p.replace(/^\//, '').split(/[?#]/)[0];
 
@@ -46,15 +51,24 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST, opts = {}) {
   for (const m of html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet|icon|preload)"[^>]*href="([^"]+)"/g))
     files.add(strip(m[1]));
   for (const m of html.matchAll(/<img\b[^>]*src="([^"]+)"/g)) files.add(strip(m[1]));
-  // Translations preloaded by index.html's pre-paint script (scripts/vite-plugin-prerender.ts:
-  // `var namespaces = ['common', 'errors']; if (location.pathname === '/') namespaces.push('landing');`), English.
-  const preloaded =
-    /namespaces = \[([^\]]*)\];(?:\s*if \(location\.pathname === '\/'\) namespaces\.push\('([\w-]+)'\))?/.exec(html);
-  for (const ns of [...(preloaded?.[1].match(/[\w-]+/g) ?? []), ...(preloaded?.[2] ? [preloaded[2]] : [])])
-    files.add(`locales/en/${ns}.json`);
+  // The start list: the app's entry and modules, no longer tags of the HTML.
+  const startList = /<script type="application\/json" id="pxt-start">([^<]*)<\/script>/.exec(html);
+  const start = startList ? JSON.parse(startList[1]) : null;
+  if (start) for (const f of [start.entry, ...start.modules, ...start.pageModules]) files.add(strip(f));
+  else if (!html.includes('type="module"')) problems.push('index.html has neither a module script nor a start list');
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+  // Translations preloaded by index.html's pre-paint script (or prefetched after load), English: the
+  // start list names them; a build without one (no prerender) has the readable script, whose
+  // `pageNamespaces` (scripts/pre-paint-scripts.ts) gives them for /.
+  const fromScript = /namespaces = \[([^\]]*)\];\s*if \(path === "\/"\) namespaces\.push\("([\w-]+)"\)/.exec(html);
+  const namespaces = start
+    ? start.namespaces
+    : fromScript && [...(fromScript[1].match(/[\w-]+/g) ?? []), fromScript[2]];
+  if (!namespaces)
+    problems.push("index.html names no translations to preload: scripts/first-visit.mjs can't count them");
+  for (const ns of namespaces ?? []) files.add(`locales/en/${ns}.json`);
 
   // The landing chunk and everything it imports statically (Vite preloads those with it).
-  const problems = [];
   /** @param {string} key @param {Set<string>} seen */
   function addWithImports(key, seen = new Set()) {
     if (seen.has(key)) return;
@@ -69,6 +83,8 @@ export function analyzeFirstVisit(dist = DEFAULT_DIST, opts = {}) {
     for (const asset of chunk.assets ?? []) if (FONT.test(asset) || IMAGE.test(asset)) files.add(asset);
     for (const dep of chunk.imports ?? []) addWithImports(dep, seen);
   }
+  // The entry and its static imports (whether a tag of the HTML or the start list names them).
+  if (entryKey) addWithImports(entryKey);
   addWithImports(LANDING_ROUTE);
   if (opts.telegram) addWithImports(MINI_APP_ENTRY);
 

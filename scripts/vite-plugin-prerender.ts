@@ -6,20 +6,30 @@
 //   Node by a nested Vite build) in English inside #root, and in Russian in a <template>; an inline
 //   script right after them keeps the English, swaps in the Russian when <html lang> says ru, or
 //   empties #root where the prerender does not apply (another path, a signed-in player), all before
-//   the first paint. main.tsx hydrates what is left. The server's CSP allows both scripts by hash
-//   (scripts/vite-plugin-csp-hashes.ts hashes the written index.html).
+//   the first paint. The server's CSP allows both scripts by hash (scripts/vite-plugin-csp-hashes.ts
+//   hashes the written index.html); the build minifies them.
+// - Builds: the app is no longer a module script of the HTML. Its files (the entry, its static
+//   imports, the page's route chunk) are listed in a JSON block (`pxt-start`), and the inline
+//   scripts start it from there (src/lib/start-on-intent.ts): at once, as before, everywhere but on
+//   a visitor's prerendered page, where it starts at the first tap and its files are only
+//   prefetched after load. main.tsx hydrates what is in #root.
 // - The same for the blog's list `/blog` in blog.html (server/plugins/static-app.ts and the service
 //   worker answer /blog with it), fed the articles as GET blog/ lists them (server/services/blog.ts
 //   on BLOG_DIR, else content/blog), with each language's list as JSON for the page to hydrate from.
-//   Its inline scripts are those of index.html, byte for byte, so the same CSP hashes allow them.
+//   Its inline scripts are those of index.html, byte for byte, so the same CSP hashes allow them
+//   (its file list, a JSON block, is its own: data, not a script the CSP governs).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Alias, build, type Plugin } from 'vite';
+import { START_FILES_ID, type StartFiles } from '../src/lib/start-on-intent';
 import {
+  BLOG_LIST_BLOCK,
   landingSwapScript,
   languageScript,
+  minifyInline,
+  pageNamespaces,
   PRERENDERED_DATA_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
   RU_TEMPLATE_ID,
@@ -102,6 +112,8 @@ export async function renderPages(root: string, aliases: Alias[]): Promise<Rende
 }
 
 const LANGUAGE_MARKER = '<!-- pre-paint language script (scripts/vite-plugin-prerender.ts) -->';
+/** Where a prerendered page's file list (START_FILES_ID) goes: before the <head> script that reads it. */
+const FILES_MARKER = '<!-- start files -->';
 const ROOT = '<div id="root"></div>';
 
 /** The routes' lazy modules whose chunk and stylesheets each prerendered page loads at once. */
@@ -123,9 +135,31 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
       order: 'post',
       async handler(html, ctx) {
         if (!html.includes(LANGUAGE_MARKER)) throw new Error(`index.html lost its marker ${LANGUAGE_MARKER}`);
-        html = html.replace(LANGUAGE_MARKER, `<script>${languageScript()}</script>`);
-        if (ctx.server || !landing) return html;
+        if (ctx.server || !landing) return html.replace(LANGUAGE_MARKER, `<script>${languageScript()}</script>`);
+        html = html.replace(LANGUAGE_MARKER, `${FILES_MARKER}<script>${minifyInline(languageScript())}</script>`);
         if (!html.includes(ROOT)) throw new Error(`index.html lost its ${ROOT}`);
+        // The app no longer starts by a module script of the HTML: the start script (src/lib/
+        // start-on-intent.ts) adds it, at once or on a visitor's first intent, from the file list
+        // below. Vite's tags for the entry and its static imports go.
+        const bundle = ctx.bundle ?? {};
+        const entry = ctx.chunk;
+        if (!entry) throw new Error('prerender: no entry chunk for index.html');
+        const staticImports = (fileName: string, seen = new Set<string>()) => {
+          const c = bundle[fileName];
+          if (seen.has(fileName) || c?.type !== 'chunk') return seen;
+          seen.add(fileName);
+          for (const i of c.imports) staticImports(i, seen);
+          return seen;
+        };
+        const entryModules = [...staticImports(entry.fileName)];
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(entryTag)) throw new Error(`prerender: index.html lost Vite's ${entryTag}`);
+        const drop = (tag: string) =>
+          (html = html.replace(new RegExp(`\\s*${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), ''));
+        drop(entryTag);
+        for (const f of entryModules) drop(`<link rel="modulepreload" crossorigin href="/${f}">`);
+        if (/<link[^>]*rel="modulepreload"/.test(html))
+          throw new Error('prerender: a modulepreload of the entry was left in index.html');
         // Vite's own aliases (the project's and /^\/?@vite\/…/) minus its internal ones.
         const pages = await renderPages(
           root,
@@ -133,46 +167,54 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
         );
         const page = (path: PagePath) => {
           // The route's stylesheet in the HTML, so the prerendered page paints styled, and its
-          // script preloaded with the entry, so hydration waits for no extra round trip.
+          // script in the file list, loaded with the entry, so hydration waits for no extra round trip.
           let out = html;
-          const bundle = ctx.bundle ?? {};
           const chunk = Object.values(bundle).find(
             (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(PAGE_ROUTES[path]),
           );
-          if (chunk?.type === 'chunk') {
-            // The stylesheets of the route's chunk and of what it imports statically (the blog's
-            // page component is a chunk of its own, with blog.css).
-            const styles = new Set<string>();
-            const seen = new Set<string>();
-            const walk = (fileName: string) => {
-              const c = bundle[fileName];
-              if (seen.has(fileName) || c?.type !== 'chunk') return;
-              seen.add(fileName);
-              for (const f of c.viteMetadata?.importedCss ?? []) styles.add(f);
-              c.imports.forEach(walk);
-            };
-            walk(chunk.fileName);
-            const css = [...styles]
-              .filter((f) => !out.includes(`/${f}"`))
-              .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-            out = out.replace(
-              '</head>',
-              `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n    ${css.join('\n    ')}\n  </head>`,
-            );
-          }
+          if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${PAGE_ROUTES[path]}`);
+          // The stylesheets of the route's chunk and of what it imports statically (the blog's
+          // page component is a chunk of its own, with blog.css).
+          const styles = new Set<string>();
+          const seen = new Set<string>();
+          const walk = (fileName: string) => {
+            const c = bundle[fileName];
+            if (seen.has(fileName) || c?.type !== 'chunk') return;
+            seen.add(fileName);
+            for (const f of c.viteMetadata?.importedCss ?? []) styles.add(f);
+            c.imports.forEach(walk);
+          };
+          walk(chunk.fileName);
+          const css = [...styles]
+            .filter((f) => !out.includes(`/${f}"`))
+            .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+          out = out.replace('</head>', `  ${css.join('\n    ')}\n  </head>`);
+          const files: StartFiles = {
+            page: path,
+            entry: `/${entry.fileName}`,
+            modules: entryModules.slice(1).map((f) => `/${f}`),
+            pageModules: [...staticImports(chunk.fileName)]
+              .filter((f) => !entryModules.includes(f))
+              .map((f) => `/${f}`),
+            namespaces: pageNamespaces(path),
+          };
+          out = out.replace(
+            FILES_MARKER,
+            `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(files)}</script>\n    `,
+          );
           // `<` escaped so an article's text can never close the JSON block.
           const data =
             path === '/blog'
               ? (['en', 'ru'] as const)
                   .map(
                     (lng) =>
-                      `<script type="application/json" id="blog-list-${lng}" ${PRERENDERED_DATA_ATTRIBUTE}>${JSON.stringify(pages.blogLists[lng]).replace(/</g, '\\u003c')}</script>`,
+                      `<script type="application/json" id="${BLOG_LIST_BLOCK}${lng}" ${PRERENDERED_DATA_ATTRIBUTE}>${JSON.stringify(pages.blogLists[lng]).replace(/</g, '\\u003c')}</script>`,
                   )
                   .join('')
               : '';
           return out.replace(
             ROOT,
-            `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${pages[path].en}</div><template id="${RU_TEMPLATE_ID}">${pages[path].ru}</template>${data}\n    <script>${landingSwapScript()}</script>`,
+            `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${pages[path].en}</div><template id="${RU_TEMPLATE_ID}">${pages[path].ru}</template>${data}\n    <script>${minifyInline(landingSwapScript())}</script>`,
           );
         };
         blogHtml = page('/blog');

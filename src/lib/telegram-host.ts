@@ -9,18 +9,27 @@ import { atom } from 'jotai';
 
 export const LAUNCH_PARAMS_KEY = 'tapps/launchParams';
 
-let launched = false;
-try {
-  const hash = location.hash.slice(1);
-  if (hash.includes('tgWebAppVersion=')) sessionStorage.setItem(LAUNCH_PARAMS_KEY, JSON.stringify(hash));
-  launched =
-    sessionStorage.getItem(LAUNCH_PARAMS_KEY) !== null ||
-    'TelegramWebviewProxy' in window ||
-    (self !== top && (location.ancestorOrigins?.[0] ?? document.referrer).startsWith('https://web.telegram.org'));
-  if (launched) document.documentElement.dataset.host = 'telegram';
-} catch {
-  // Storage blocked (not a Telegram WebView), or no page at all (the build's prerender).
+/**
+ * Whether this page is a Mini App; keeps the launch parameters of the hash under `key`. Self-contained:
+ * the start script (lib/start-on-intent.ts) runs a copy before the app, to start it at once there.
+ */
+export function detectTelegramLaunch(key: string): boolean {
+  try {
+    const hash = location.hash.slice(1);
+    if (hash.includes('tgWebAppVersion=')) sessionStorage.setItem(key, JSON.stringify(hash));
+    return (
+      sessionStorage.getItem(key) !== null ||
+      'TelegramWebviewProxy' in window ||
+      (self !== top && (location.ancestorOrigins?.[0] ?? document.referrer).startsWith('https://web.telegram.org'))
+    );
+  } catch {
+    // Storage blocked (not a Telegram WebView), or no page at all (the build's prerender).
+    return false;
+  }
 }
+
+const launched = detectTelegramLaunch(LAUNCH_PARAMS_KEY);
+if (launched) document.documentElement.dataset.host = 'telegram';
 
 /** Opened as a Telegram Mini App (fixed for the page's life; `html[data-host=telegram]` tells CSS). */
 export const isTelegramLaunch = () => launched;

@@ -6,7 +6,11 @@ import { expect, test } from './fixtures';
 
 /** Brotli 11, what Chromium is sent (the build's .br files), of every script until the network is idle
  * (the PWA layer and the service-worker registration too): 98.8 KB measured after issues 23 and 24
- * (98.4 KB before them; the PWA cards' slot on the miner loads at idle). Issue 14's ceiling is 100 KB. */
+ * (98.4 KB before them; the PWA cards' slot on the miner loads at idle), 98.9 KB after issue 25's
+ * start on intent. Issue 14's ceiling is 100 KB.
+ * Since issue 25 a visitor's landing starts the app at the first sign of intent, its files
+ * prefetched after load meanwhile (src/lib/start-on-intent.ts): the test presses the page's text
+ * (no control) to start it, and counts every script file once, prefetched or loaded as a module. */
 const BUDGET_BYTES = 99 * 1024;
 
 test('a first visit to / loads at most 99 KB of brotli JavaScript, without the MetaMask SDK or Google script', async ({
@@ -15,11 +19,14 @@ test('a first visit to / loads at most 99 KB of brotli JavaScript, without the M
 }) => {
   const scripts: { url: string; body: Promise<Buffer> }[] = [];
   const collect = (r: PageResponse) => {
-    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });
+    const script = r.request().resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js');
+    if (script && !scripts.some((s) => s.url === r.url())) scripts.push({ url: r.url(), body: r.body() });
   };
   page.on('response', collect);
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('head link[rel="prefetch"][href^="/assets/index-"]')).toHaveCount(1);
+  await page.getByRole('heading', { level: 1 }).click();
   // The PWA layer is imported once the page is idle (requestIdleCallback, up to 2 s), which on a busy
   // machine comes after the network's first quiet half-second: wait for its dock, so its scripts
   // have all arrived and are counted, rather than missed and their bodies left to fail at the end.

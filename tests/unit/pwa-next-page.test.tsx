@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { START_GLOBAL } from '@/lib/early-taps';
 import { InstallPrompt } from '@/features/pwa/components/install-prompt';
 import { OfflineReady } from '@/features/pwa/components/offline-ready';
 import { useFromNextPageUnlessAsked } from '@/features/pwa/lib/from-next-page';
@@ -67,6 +68,34 @@ describe('PWA cards that arrive on their own', () => {
     act(() => screen.getByRole('button', { name: pwa.offlineReady.ok }).click());
     expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
     expect(screen.getByRole('button', { name: pwa.install.button })).toBeTruthy();
+  });
+});
+
+describe('a page the visitor opened natively from one the app never ran on (issue 25)', () => {
+  afterEach(() => delete (window as unknown as Record<string, unknown>)[START_GLOBAL]);
+
+  /** The start gate of the page (lib/start-on-intent.ts) says how it was opened; the shell watches its pages. */
+  async function mountOpened(earlierPage: boolean) {
+    (window as unknown as Record<string, unknown>)[START_GLOBAL] = { earlierPage };
+    const mounted = await mount();
+    act(() => watchPageInput(mounted.router.state.location.key));
+    return mounted;
+  }
+
+  it("is the app's next page already: the offline notice due from the page left shows on it", async () => {
+    const { store } = await mountOpened(true);
+    act(() => store.set(offlineReadyAtom, true));
+    expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
+    act(() => screen.getByRole('button', { name: pwa.offlineReady.ok }).click());
+    expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
+  });
+
+  it('opened any other way (a new visit, a reload), it is a first page: the notice waits for the next', async () => {
+    const { store, router } = await mountOpened(false);
+    act(() => store.set(offlineReadyAtom, true));
+    expect(screen.queryByText(pwa.offlineReady.title)).toBeNull();
+    await act(() => router.navigate('/blog'));
+    expect(screen.getByText(pwa.offlineReady.title)).toBeTruthy();
   });
 });
 

@@ -3,10 +3,17 @@
 // shift 0.17 on a phone, issue 14); from the player's next page on, they appear with the new page.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { hadInputOn } from './page-input';
+import { startGateOf } from '@/lib/early-taps';
+import { firstPageKey, hadInputOn } from './page-input';
 
 /** The page each named card became due on, kept across remounts (a card moving into a page's card slot is mounted anew). */
 const dueOnByCard = new Map<string, string>();
+/**
+ * The app started on a page the visitor opened natively from one it never ran on (a visitor's
+ * prerendered page: lib/start-on-intent.ts); there the app's first page is already the next one,
+ * as it was when the app ran on that earlier page and the link was its own navigation.
+ */
+const EARLIER_PAGE = '(an earlier page)';
 
 /**
  * `due`, from the first page change after it became true (a location key other than that page's).
@@ -18,8 +25,9 @@ export function useFromNextPage(due: boolean, card?: string): boolean {
   useEffect(() => {
     if (!due && card) dueOnByCard.delete(card);
     if (!due || dueOn !== null) return;
-    if (card) dueOnByCard.set(card, key);
-    setDueOn(key);
+    const on = key === firstPageKey() && startGateOf()?.earlierPage ? EARLIER_PAGE : key;
+    if (card) dueOnByCard.set(card, on);
+    setDueOn(on);
   }, [due, dueOn, key, card]);
   return due && dueOn !== null && dueOn !== key;
 }

@@ -1,5 +1,8 @@
 // Registers the service worker (sw/sw.ts → /sw.js) and wires the page to it. Loaded with import()
-// from main.tsx right after start, so none of this is part of the first visit's JavaScript.
+// from main.tsx right after start, so none of this is part of the first visit's JavaScript. On a
+// visitor's prerendered page the app starts only at the first tap (lib/start-on-intent.ts): the
+// page's start script registered the same worker at idle meanwhile, noted its first install and
+// kept the browser's install offer; both are taken over here.
 // - Updates: a new worker waits; `updateReadyAtom` shows the Reload prompt; `applyUpdate` sends
 //   SKIP_WAITING. The new worker claims every open tab and installed window, and each one reloads
 //   on its `controllerchange` — except a tab with a half-filled form, which keeps it and shows its
@@ -14,6 +17,8 @@ import { Workbox } from 'workbox-window';
 import { OUTBOX_REPLAY, OUTBOX_SYNC_TAG, type OutboxReplayReply } from '@shared/sw-messages';
 import { refreshCurrentUser } from '@/lib/current-user';
 import { isSignedIn, onSignedOut, signedInAtom } from '@/lib/session';
+import { startGateOf } from '@/lib/early-taps';
+import { OFFLINE_READY_SHOWN, SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/lib/start-on-intent';
 import { store } from '@/lib/store';
 import { hasUnsavedInput, watchUnsavedInput } from './unsaved-input';
 import {
@@ -29,7 +34,7 @@ const UPDATE_EVERY_MS = 30 * 60 * 1000;
 /** Coming back to the tab checks for a new version at most this often. */
 const VISIBLE_CHECK_MIN_MS = 60 * 1000;
 /** Set once the "ready to work offline" notice was shown: it is about the first install only. */
-const OFFLINE_READY_KEY = 'pxt.offlineReadyShown';
+const OFFLINE_READY_KEY = OFFLINE_READY_SHOWN;
 
 let wb: Workbox | null = null;
 let started = false;
@@ -39,6 +44,7 @@ export function startPwa(): void {
   started = true;
   watchOnline();
   watchInstallPrompt();
+  takeOverFromGate();
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
 
   navigator.serviceWorker.addEventListener('message', (event) => {
@@ -47,7 +53,7 @@ export function startPwa(): void {
 
   watchUnsavedInput();
   watchControllerChange();
-  wb = new Workbox('/sw.js', { scope: '/' });
+  wb = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
   wb.addEventListener('waiting', () => store.set(updateReadyAtom, true));
   wb.addEventListener('activated', (event) => {
     // isUpdate: a worker controlled this page already; isExternal: another tab's update.
@@ -90,6 +96,20 @@ function watchForUpdates(reg: ServiceWorkerRegistration): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > VISIBLE_CHECK_MIN_MS) check();
   });
+}
+
+/**
+ * What the start script kept for the app when it ran first (lib/start-on-intent.ts): the browser's
+ * install offer (prevented the same way), and the offline notice of the worker's first install when
+ * it registered the worker itself — also one that ends later, while the app runs.
+ */
+function takeOverFromGate(): void {
+  const gate = startGateOf();
+  if (!gate) return;
+  if (gate.installPrompt) store.set(installPromptAtom, gate.installPrompt as BeforeInstallPromptEvent);
+  const offlineReady = () => gate.offlineReady && store.set(offlineReadyAtom, true);
+  offlineReady();
+  gate.onOfflineReady = offlineReady;
 }
 
 function showOfflineReadyOnce(): void {

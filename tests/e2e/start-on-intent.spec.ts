@@ -1,0 +1,185 @@
+// Issue 25: a visitor's prerendered page (`/`, `/blog`) runs none of the app until the first sign
+// of intent (src/lib/start-on-intent.ts). The first tap is answered at once (the control busy) and
+// made once the app has hydrated the page; a key does the same. A visitor who never taps still gets
+// the service worker, the same registration the app finds later. Signed-in players and links the
+// app must act on start it at once, as before. Times are never asserted here (bench/browser.ts
+// prints the first tap's).
+import type { Page } from '@playwright/test';
+import { expect, mailedLink, test } from './fixtures';
+import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { text } from './locale-text';
+import { LANGUAGES, PHONE, useLanguage } from './outcome-shots';
+
+type Gate = { started: string | false };
+const started = (page: Page) => page.evaluate(() => (window as unknown as { __pxtStart: Gate }).__pxtStart.started);
+/** The app's entry, run as a module script (the start script adds it): absent while the app waits. */
+const appScripts = (page: Page) => page.locator('script[type="module"][src^="/assets/index-"]');
+
+/** Load and idle: the start script has prefetched the app (its translations last). */
+async function loadedAndIdle(page: Page, lang = 'en') {
+  await expect(page.locator(`head link[rel="prefetch"][href="/locales/${lang}/common.json"]`)).toHaveCount(1);
+}
+
+/** Every control the start script marked busy, as seen at the moment of marking. */
+async function watchBusyMarks(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { busyMarks: string[] };
+    w.busyMarks = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        if (r.attributeName === 'aria-busy' && (r.target as Element).getAttribute('aria-busy') === 'true')
+          w.busyMarks.push((r.target as Element).textContent ?? '');
+    }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['aria-busy'] });
+  });
+}
+const busyMarks = (page: Page) => page.evaluate(() => (window as unknown as { busyMarks: string[] }).busyMarks);
+
+test.describe('a visitor on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  for (const lang of LANGUAGES) {
+    test(`${lang}: nothing of the app runs before the first tap; a tap on Connect shows it pressed and opens the sign-in`, async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await useLanguage(page, lang);
+      await page.goto('/');
+      await loadedAndIdle(page, lang);
+      // Downloaded (prefetched), not run.
+      await expect(page.locator('head link[rel="prefetch"][href^="/assets/index-"]')).toHaveCount(1);
+      await expect(appScripts(page)).toHaveCount(0);
+      expect(await started(page)).toBe(false);
+
+      await watchBusyMarks(page);
+      const connect = page.getByRole('banner').getByRole('button', { name: text(lang, 'header.connect') });
+      await connect.tap();
+      await expect(page.getByRole('dialog', { name: text(lang, 'auth:main.title') })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(1);
+      expect(['pointerdown', 'touchstart']).toContain(await started(page));
+      await expect(appScripts(page)).toHaveCount(1);
+      // The tap showed at once (busy until the app took it), and the mark is gone.
+      expect(await busyMarks(page)).toEqual([text(lang, 'header.connect')]);
+      await expect(connect).not.toHaveAttribute('aria-busy', 'true');
+      await expect(connect).not.toHaveAttribute('data-early-tap');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('/blog: an article tapped before the app runs opens the sign-in over the list', async ({ page, baseURL }) => {
+    await page.goto('/blog');
+    await loadedAndIdle(page);
+    expect(await started(page)).toBe(false);
+    await page.locator('.blog-card a.blog-card__link').first().tap();
+    await expect(page.getByRole('dialog', { name: text('en', 'auth:main.title') })).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/blog`);
+    await expect(page.locator('.blog-card').first()).toBeVisible();
+  });
+});
+
+test('keyboard: Tab starts the app, Enter on Connect before it has hydrated the page is held and opens the sign-in', async ({
+  page,
+}) => {
+  // The app's entry is held back: the key presses happen on the prerendered page.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const connect = page.getByRole('banner').getByRole('button', { name: 'Connect' });
+  for (let i = 0; i < 12 && !(await connect.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(connect).toBeFocused();
+  expect(await started(page)).toBe('keydown');
+  await page.keyboard.press('Enter');
+  await expect(connect).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(connect).not.toHaveAttribute('aria-busy', 'true');
+});
+
+test('a visitor who never taps gets the service worker; the app, started later, finds the same registration', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? null)), {
+      timeout: 20_000,
+    })
+    .toBe('activated');
+  expect(await started(page)).toBe(false);
+  await expect(appScripts(page)).toHaveCount(0);
+  const registration = await page.evaluate(async () => {
+    const reg = (await navigator.serviceWorker.getRegistration())!;
+    const w = window as unknown as { firstRegistration: ServiceWorkerRegistration; updates: number };
+    w.firstRegistration = reg;
+    w.updates = 0;
+    reg.addEventListener('updatefound', () => w.updates++);
+    return { script: new URL(reg.active!.scriptURL).pathname, scope: new URL(reg.scope).pathname };
+  });
+  expect(registration).toEqual({ script: '/sw.js', scope: '/' });
+
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('dialog', { name: 'Enter the PXT universe' })).toBeVisible();
+  // The app's own registration (workbox-window, after load) is this one: no second one, no reinstall.
+  await page.waitForLoadState('networkidle');
+  const after = await page.evaluate(async () => {
+    const w = window as unknown as { firstRegistration: ServiceWorkerRegistration; updates: number };
+    const regs = await navigator.serviceWorker.getRegistrations();
+    return { count: regs.length, same: regs[0] === w.firstRegistration, updates: w.updates };
+  });
+  expect(after).toEqual({ count: 1, same: true, updates: 0 });
+});
+
+test('a link the browser can follow itself (/privacy) is followed natively, the app starting on the new page', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await loadedAndIdle(page);
+  await page.evaluate(() => ((window as unknown as { pxtMark: string }).pxtMark = 'landing'));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(`${baseURL}/privacy`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A new document (the mark is gone), where the app started at load.
+  expect(await page.evaluate(() => (window as unknown as { pxtMark?: string }).pxtMark ?? null)).toBeNull();
+  expect(await started(page)).toBe('load');
+});
+
+test('a signed-in player: the app starts at load, without any input', async ({ page, server }) => {
+  const player = await createEmailAccount(server, `Early${Date.now().toString(36).slice(-6)}`);
+  await signInPage(page, player);
+  for (const path of ['/', '/blog']) {
+    await page.goto(path);
+    await expect(page.getByTestId('player-block')).toContainText(player.username);
+    expect(await started(page)).toBe('load');
+  }
+});
+
+test('an e-mail link (?modal=confirmRegistration&token=…) starts the app at load and it acts on the link', async ({
+  page,
+  server,
+  baseURL,
+}) => {
+  const email = uniqueEmail('early-link');
+  const r = await fetch(`${baseURL}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'punk1234', confirm_password: 'punk1234' }),
+  });
+  expect(r.ok).toBe(true);
+  const link = await mailedLink(server.dataDir, baseURL!, email, 'confirmRegistration');
+  await page.goto(link);
+  // No tap: the app confirmed the address and signed the player in; opened in another browser than
+  // the one that registered, it asks for a password first (decisions §13).
+  await expect(page.getByRole('dialog', { name: 'Choose a password' })).toBeVisible();
+  expect(await started(page)).toBe('load');
+  expect(await page.evaluate(() => localStorage.getItem('pxt.refreshToken'))).not.toBeNull();
+});
