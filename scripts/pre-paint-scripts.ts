@@ -16,10 +16,10 @@ import {
   SERVICE_WORKER_SCOPE,
   SERVICE_WORKER_URL,
   START_FILES_ID,
-  startGate,
   startsAtOnce,
   type StartOptions,
 } from '../src/lib/start-on-intent';
+import { startGate } from '../src/lib/start-gate';
 import { detectTelegramLaunch, LAUNCH_PARAMS_KEY } from '../src/lib/telegram-host';
 
 /** Must equal STORAGE_KEYS.language (shared/constants.ts) and TOKEN_STORAGE_KEYS (src/lib/session.ts); tests/unit/pre-paint-language.test.ts checks. */
