@@ -37,6 +37,7 @@ import {
 import { subscriptionsState } from '../state/assets-state';
 import type { ReplaySummary } from '@/lib/outbox';
 import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
+import { useRefreshWhenEnded } from '../state/refresh-when-ended';
 import { claim, refreshMiner, start } from '../state/mining-actions';
 import { tempBoostStock, useMinerData } from '../state/mining-data';
 import { Balances } from './balances';
@@ -52,11 +53,6 @@ import './mining.css';
 
 /** The Auto Miner list's error alone: its loading flags changing need no render of the page. */
 const subscriptionsErrorAtom = atom((get) => get(subscriptionsState.atom).list.error);
-
-/** Seconds after a session's end by which the Auto Miner has claimed and restarted it (decisions §6: within 5 s). */
-const AUTO_MINER_SETTLE_MS = 6000;
-/** How often the page asks again for the Auto Miner's new session before leaving it to the next visit. */
-const AUTO_MINER_SETTLE_TRIES = 10;
 
 export function MinerPage() {
   const { t, i18n } = useTranslation('mining');
@@ -138,27 +134,7 @@ export function MinerPage() {
   const status = minerStatus(session, now);
   const autoUntil = subscriptions ? autoMinerUntil(subscriptions, now) : null;
 
-  // When the timer runs out, fetch the session again: the Auto Miner claims and restarts it
-  // server-side. Its worker may be a few seconds late (a busy server), so with the Auto Miner on the
-  // page asks again every few seconds, a bounded number of times, until the new session shows.
-  // A boolean, not the date: a new Date each second re-ran this effect, which cleared the interval
-  // before it asked once (the page stayed "Ready to claim" when the worker came after the first ask).
-  const autoOn = autoUntil !== null;
-  const previousStatus = useRef(status);
-  useEffect(() => {
-    const was = previousStatus.current;
-    previousStatus.current = status;
-    if (was !== 'running' || status !== 'ready') return;
-    void load();
-    if (!autoOn) return;
-    let asked = 0;
-    const id = window.setInterval(() => {
-      asked += 1;
-      if (asked >= AUTO_MINER_SETTLE_TRIES) window.clearInterval(id);
-      void load();
-    }, AUTO_MINER_SETTLE_MS);
-    return () => window.clearInterval(id);
-  }, [status, autoOn, load]);
+  useRefreshWhenEnded(status, autoUntil !== null, load);
 
   const pendingClaim = pendingCall(outbox, OUTBOX_PATHS.claim);
   const pendingStart = pendingCall(outbox, OUTBOX_PATHS.start);
