@@ -14,17 +14,25 @@ export interface LoadFigure {
    * throughput it hardly depends on what else the machine is doing. NaN where /proc is missing.
    */
   cpuMicros: number;
+  /** Of which in the kernel (system time): the socket's reads and writes, and waking the load generator. */
+  systemMicros: number;
 }
 
-/** user + system CPU seconds of a process so far, from /proc (Linux); NaN elsewhere. */
-export function cpuSeconds(pid: number): number {
+/** User and system CPU seconds of a process so far, from /proc (Linux); NaN elsewhere. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   try {
     // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }; // USER_HZ is 100 on Linux
   } catch {
-    return NaN;
+    return { user: NaN, system: NaN };
   }
+}
+
+/** User + system CPU seconds of a process so far; NaN where /proc is missing. */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 export interface LoadOptions {
@@ -42,14 +50,16 @@ export async function load(url: string, opts: LoadOptions): Promise<LoadFigure> 
   if (!/^http:\/\/127\.0\.0\.1:/.test(url)) throw new Error(`the bench only loads loopback servers, not ${url}`);
   const headers = { ...BROWSER_HEADERS, ...opts.headers };
   await autocannon({ url, headers, connections: opts.connections, duration: Math.min(1, opts.duration) });
-  const cpuBefore = opts.pid ? cpuSeconds(opts.pid) : NaN;
+  const before = opts.pid ? cpuTimes(opts.pid) : { user: NaN, system: NaN };
   const r = await autocannon({ url, headers, connections: opts.connections, duration: opts.duration });
-  const cpu = opts.pid ? cpuSeconds(opts.pid) - cpuBefore : NaN;
+  const after = opts.pid ? cpuTimes(opts.pid) : { user: NaN, system: NaN };
+  const system = after.system - before.system;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.non2xx + r.errors + r.timeouts,
-    cpuMicros: (cpu * 1e6) / r.requests.total,
+    cpuMicros: ((after.user - before.user + system) * 1e6) / r.requests.total,
+    systemMicros: (system * 1e6) / r.requests.total,
   };
 }
