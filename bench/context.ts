@@ -96,7 +96,11 @@ let compiling: Promise<string> | null = null;
 function compiledServers(): Promise<string> {
   compiling ??= (async () => {
     const outdir = join(ROOT, '.tmp', `bench-servers-${process.pid}`);
-    cleanup.add(`rm ${outdir}`, () => rmSync(outdir, { recursive: true, force: true }));
+    // Emptied after each section with the rest: the next section that starts a server builds again.
+    cleanup.add(`rm ${outdir}`, () => {
+      compiling = null;
+      rmSync(outdir, { recursive: true, force: true });
+    });
     await buildServer(outdir, Object.fromEntries(Object.entries(BENCH_ENTRIES).map(([src, name]) => [name, src])));
     return outdir;
   })();
