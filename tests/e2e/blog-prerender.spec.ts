@@ -2,6 +2,7 @@
 // before any script runs, in the visitor's language, and the app then hydrates it without an error
 // and without moving it.
 import { expect, test } from './fixtures';
+import { holdAppEntry } from './helpers';
 import { text } from './locale-text';
 
 type Summary = { id: string; title: string; summary: string; cover: string | null };
@@ -93,12 +94,7 @@ test('an article tapped before the app has started opens the sign-in over the li
   baseURL,
 }) => {
   // The app's entry is held back until the tap is made: the list is on screen, nothing hydrated yet.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/blog', { waitUntil: 'commit' });
   const first = page.locator('.blog-card a.blog-card__link').first();
   await expect(first).toBeVisible();

@@ -116,3 +116,17 @@ export function deployNewWorker(buildCopy: string): void {
   writeFileSync(`${file}.br`, brotliCompressSync(sw));
   writeFileSync(`${file}.gz`, gzipSync(sw));
 }
+
+/**
+ * Holds back the app's entry script until the returned function is called: what the page does
+ * before the app has started (a prerendered page's taps and keys) happens meanwhile.
+ */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

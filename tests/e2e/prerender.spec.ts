@@ -2,6 +2,7 @@
 // language, and the app then hydrates it without a hydration error.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { holdAppEntry } from './helpers';
 
 const ruLanding = JSON.parse(readFileSync('public/locales/ru/landing.json', 'utf8')) as {
   hero: { title: string; cta: string };
@@ -92,12 +93,7 @@ test('browser languages `de, ru`: the Russian landing is painted, preloaded and 
 test("a tap on Connect before the app's scripts arrive is answered once they do (it used to be lost)", async ({
   page,
 }) => {
-  let release!: () => void;
-  const held = new Promise<void>((ok) => (release = ok));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Connect' }).click();
   release();
@@ -110,12 +106,7 @@ test('a referral link to / hydrates the prerendered landing without a mismatch, 
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  let release!: () => void;
-  const held = new Promise<void>((ok) => (release = ok));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/?refCode=crew77', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Connect' }).click();
   release();

@@ -6,7 +6,7 @@
 // prints the first tap's).
 import type { Page } from '@playwright/test';
 import { expect, mailedLink, test } from './fixtures';
-import { createEmailAccount, signInPage, uniqueEmail } from './helpers';
+import { createEmailAccount, holdAppEntry, signInPage, uniqueEmail } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, useLanguage } from './outcome-shots';
 
@@ -84,12 +84,7 @@ test('keyboard: Tab starts the app, Enter on Connect before it has hydrated the 
   page,
 }) => {
   // The app's entry is held back: the key presses happen on the prerendered page.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/');
   const connect = page.getByRole('banner').getByRole('button', { name: 'Connect' });
   for (let i = 0; i < 12 && !(await connect.evaluate((el) => el === document.activeElement)); i++)
