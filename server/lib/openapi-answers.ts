@@ -22,6 +22,7 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
 import { DEVICE_HEADER_MAX } from '@shared/auth-headers';
 import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
 import { routeMayKeep } from '../plugins/idempotency';
+import { listOf } from './one-or-many';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
@@ -129,9 +130,6 @@ function requestJsonSchema(zodSchema: $ZodType): JsonSchema {
     }) as JsonSchema,
   );
 }
-
-const listOf = <T>(h: T | readonly T[] | undefined): T[] =>
-  h === undefined ? [] : Array.isArray(h) ? [...(h as T[])] : [h as T];
 
 /** Property names of a JSON Schema object, through anyOf/oneOf branches. */
 function propertyNames(schema: JsonSchema | undefined): Set<string> {

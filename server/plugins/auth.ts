@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
 import { notAuthenticated } from '../lib/errors';
+import { listOf } from '../lib/one-or-many';
 import { logAsUser } from '../lib/request-log';
 import { createJwt, type Jwt } from '../services/jwt';
 import { createKnownDevices, type KnownDevices } from '../services/known-devices';
@@ -39,9 +40,7 @@ declare module 'fastify' {
  */
 export function requireUserOnEveryRoute(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const own =
-      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [app.requireUser, ...own] as typeof route.onRequest;
+    route.onRequest = [app.requireUser, ...listOf(route.onRequest)] as typeof route.onRequest;
   });
 }
 

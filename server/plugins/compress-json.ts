@@ -7,6 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { listOf } from '../lib/one-or-many';
 
 /** Smaller answers go out as they are. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -107,8 +108,6 @@ function compressionHook(theirs: onSendHookHandler | undefined): onSendHookHandl
   } as onSendHookHandler;
 }
 
-const hooksOf = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
-
 /**
  * Registers @fastify/compress with `options`, and with it the JSON compression above, on every
  * route registered from now on. Route-level onSend hooks run after the app-level ones, so the
@@ -120,10 +119,10 @@ export async function registerCompression(
 ): Promise<void> {
   const before = new WeakMap<object, { onSend: number; onRequest: number }>();
   app.addHook('onRoute', (route) => {
-    before.set(route, { onSend: hooksOf(route.onSend).length, onRequest: hooksOf(route.onRequest).length });
+    before.set(route, { onSend: listOf(route.onSend).length, onRequest: listOf(route.onRequest).length });
     // GET and HEAD bodies are never read (Fastify routes them without parsing one), so their
     // decompression hook would only cost time.
-    const methods = hooksOf(route.method);
+    const methods = listOf(route.method);
     if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
       route.decompress = false;
     }
@@ -135,13 +134,13 @@ export async function registerCompression(
   // it is one hook fewer on every request.
   app.addHook('onRoute', (route) => {
     const counts = before.get(route);
-    const hooks = hooksOf(route.onSend);
+    const hooks = listOf(route.onSend);
     const mine = hooks.slice(0, counts?.onSend ?? hooks.length);
     const theirs = hooks.slice(mine.length);
     if (theirs.length > 1)
       throw new Error('@fastify/compress added more than one onSend hook: compress-json.ts must learn which is which');
     route.onSend = [...mine, compressionHook(theirs[0])];
-    const onRequest = hooksOf(route.onRequest);
+    const onRequest = listOf(route.onRequest);
     if (onRequest.length > (counts?.onRequest ?? onRequest.length) + 1)
       throw new Error(
         '@fastify/compress added more than one onRequest hook: compress-json.ts must learn which is which',

@@ -17,6 +17,7 @@ import { IDEMPOTENCY_KEY_MAX } from '@shared/api/errors';
 import { IDEMPOTENCY_WINDOW_MS } from '@shared/constants';
 import { ApiError, conflict } from '../lib/errors';
 import { MAX_JSON_DEPTH } from '../lib/json-depth';
+import { listOf } from '../lib/one-or-many';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -290,7 +291,6 @@ export default fp(
     // too, plugins/compress-json.ts) comes after the answer is kept.
     app.addHook('onRoute', (route) => {
       if (!routeMayKeep(route.method, route.config)) return;
-      const listOf = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
       route.preHandler = [keepAnswer, ...listOf(route.preHandler)] as typeof route.preHandler;
       route.onSend = [storeAnswer, ...listOf(route.onSend)] as typeof route.onSend;
     });

@@ -8,6 +8,7 @@ import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../lib/json-depth';
+import { listOf } from '../lib/one-or-many';
 
 const nulRefusal = (field: string) =>
   new ApiError(400, 'invalid', 'Text may not contain NUL characters', {
@@ -59,10 +60,8 @@ export default fp(
     };
     // Only where a body can come: Fastify never reads one for GET and HEAD, the most frequent calls.
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-      const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
-      route.preValidation = [bodyGuard, ...own];
+      if (listOf(route.method).every((m) => m === 'GET' || m === 'HEAD')) return;
+      route.preValidation = [bodyGuard, ...listOf(route.preValidation)];
     });
   },
   { name: 'input-guard' },
