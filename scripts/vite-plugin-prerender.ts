@@ -175,16 +175,12 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
           if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${PAGE_ROUTES[path]}`);
           // The stylesheets of the route's chunk and of what it imports statically (the blog's
           // page component is a chunk of its own, with blog.css).
+          const pageChunks = [...staticImports(chunk.fileName)];
           const styles = new Set<string>();
-          const seen = new Set<string>();
-          const walk = (fileName: string) => {
-            const c = bundle[fileName];
-            if (seen.has(fileName) || c?.type !== 'chunk') return;
-            seen.add(fileName);
-            for (const f of c.viteMetadata?.importedCss ?? []) styles.add(f);
-            c.imports.forEach(walk);
-          };
-          walk(chunk.fileName);
+          for (const f of pageChunks) {
+            const c = bundle[f];
+            if (c?.type === 'chunk') for (const css of c.viteMetadata?.importedCss ?? []) styles.add(css);
+          }
           const css = [...styles]
             .filter((f) => !out.includes(`/${f}"`))
             .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
@@ -193,9 +189,7 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
             page: path,
             entry: `/${entry.fileName}`,
             modules: entryModules.slice(1).map((f) => `/${f}`),
-            pageModules: [...staticImports(chunk.fileName)]
-              .filter((f) => !entryModules.includes(f))
-              .map((f) => `/${f}`),
+            pageModules: pageChunks.filter((f) => !entryModules.includes(f)).map((f) => `/${f}`),
             namespaces: pageNamespaces(path),
           };
           out = out.replace(
