@@ -61,9 +61,11 @@ export function startGate(o: GateOptions): void {
   });
 
   if (root.firstElementChild) {
+    // A link of this site, in this tab.
+    const appLink = 'a[href^="/"]:not([href^="//"]):not([target])';
     // A link the browser follows natively needs no app here: another site, a new tab, a public page.
-    const held =
-      'button, a[href^="/"]:not([href^="//"]):not([target])' + o.nativePaths.map((p) => `:not([href="${p}"])`).join('');
+    const held = `button, ${appLink}` + o.nativePaths.map((p) => `:not([href="${p}"])`).join('');
+    const modified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.altKey;
     const taps: Element[] = [];
     const marked: Element[] = [];
     const control = (e: Event) => {
@@ -96,9 +98,8 @@ export function startGate(o: GateOptions): void {
     };
     const hold = (e: MouseEvent) => {
       const c = control(e);
-      const modified = e.ctrlKey || e.metaKey || e.shiftKey || e.altKey;
       // A modified click on a link (new tab, new window) stays the browser's.
-      if (!c || (c.tagName === 'A' && modified)) return;
+      if (!c || (c.tagName === 'A' && modified(e))) return;
       e.preventDefault();
       e.stopPropagation();
       busy(c);
@@ -109,18 +110,8 @@ export function startGate(o: GateOptions): void {
     // before the app ran on this one: the next page, for what waits for one (EARLIER_PAGE).
     w.addEventListener('click', (e) => {
       const t = e.target as Element | null;
-      const a = t && t.closest ? t.closest('a[href^="/"]:not([href^="//"]):not([target])') : null;
-      if (
-        !gate.stop ||
-        !a ||
-        !root.contains(a) ||
-        e.defaultPrevented ||
-        e.ctrlKey ||
-        e.metaKey ||
-        e.shiftKey ||
-        e.altKey
-      )
-        return;
+      const a = t && t.closest ? t.closest(appLink) : null;
+      if (!gate.stop || !a || !root.contains(a) || e.defaultPrevented || modified(e)) return;
       try {
         sessionStorage.setItem(o.earlierPage, gate.offlineReady ? 'offline-ready' : 'page');
       } catch {
