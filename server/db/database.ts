@@ -3,13 +3,14 @@
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { tightenMode } from '../lib/private-files';
 import { type CommitHooks, withCommitHooks } from './commit-hooks';
 import { registerDirectReads, trackingHeld } from './direct-reads';
 import { withNamedStatements } from './named-statements';
 import type { DB, Db, Dialect } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-immediate';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -66,7 +67,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const statements = withStatementCache(sqlite);
-  const held = trackingHeld(new SqliteDialect({ database: statements }));
+  const held = trackingHeld(new ImmediateSqliteDialect({ database: statements }));
   const hooked = withCommitHooks(held.dialect);
   const db = new Kysely<DB>({ dialect: hooked.dialect });
   registerDirectReads(db, (query, parameters) => {

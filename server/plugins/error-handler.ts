@@ -3,7 +3,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, type FieldError } from '../lib/errors';
+import { isSqliteBusy } from '../db/sqlite-immediate';
+import { ApiError, type FieldError, serverBusy } from '../lib/errors';
 
 function fieldOf(path: string | undefined, fallback: string): string {
   const cleaned = (path ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -11,7 +12,12 @@ function fieldOf(path: string | undefined, fallback: string): string {
 }
 
 export default fp(async function errorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // Another process held SQLite's write lock longer than the server waits for it
+    // (db/sqlite-immediate.ts): the transaction was rolled back, so the same call can simply be retried.
+    const busy = isSqliteBusy(thrown);
+    if (busy) request.log.warn({ err: thrown }, 'the database was locked by another process');
+    const error = busy ? serverBusy(1) : thrown;
     if (error instanceof ApiError) {
       if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       return reply.status(error.status).send({
