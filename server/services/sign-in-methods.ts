@@ -2,6 +2,7 @@
 // password, the wallet, Google, Telegram and Discord. Removing one clears its columns; the last
 // method that signs in is never removed (Discord, for quests only, does not count).
 import type { MethodKind } from '@shared/api/auth';
+import { methodRemovable } from '@shared/sign-in-methods';
 import type { User } from './users';
 
 export interface Method {
@@ -54,4 +55,7 @@ export function removalColumns(kind: MethodKind) {
 
 /** Whether the account would still have a method that signs in without `kind`. */
 export const keepsAMethod = (user: User, kind: MethodKind) =>
-  methodsOf(user).some((m) => m.kind !== kind && m.kind !== 'discord');
+  methodRemovable(
+    methodsOf(user).map((m) => m.kind),
+    kind,
+  );

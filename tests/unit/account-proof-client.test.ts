@@ -292,4 +292,13 @@ describe('what the prompt and the Security section offer', async () => {
       google: false,
     });
   });
+
+  it('the Security section offers Remove for every method but the last way to sign in', async () => {
+    const { methodRemovable } = await import('@shared/sign-in-methods');
+    expect(methodRemovable(['password'], 'password')).toBe(false);
+    expect(methodRemovable(['password', 'wallet'], 'password')).toBe(true);
+    // Discord signs nobody in: it never keeps an account, and can always go.
+    expect(methodRemovable(['telegram', 'discord'], 'telegram')).toBe(false);
+    expect(methodRemovable(['telegram', 'discord'], 'discord')).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodKind, MethodsResponse, SessionsResponse } from '@shared/api/auth';
+import { methodRemovable } from '@shared/sign-in-methods';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { TelegramLoginButton } from '@/components/telegram-login-button';
@@ -19,7 +20,7 @@ type Session = SessionsResponse['sessions'][number];
 
 /**
  * The profile's Security section (decisions §13): the account's sign-in methods (remove one with
- * proof; the server refuses the last and says why; add a wallet, an e-mail and password, Google,
+ * proof; the last way to sign in says so instead of offering Remove, which the server refuses; add a wallet, an e-mail and password, Google,
  * Telegram through its Login Widget, which comes back to /auth/telegram/callback to link)
  * and its sessions (end one, or every one but this device).
  */
@@ -96,11 +97,9 @@ export function SecuritySection({ email }: { email: string | null }) {
     }
   };
 
+  const kinds = methods?.map((m) => m.kind) ?? [];
   const add = methods
-    ? addableMethods(
-        methods.map((m) => m.kind),
-        { googleConfigured: Boolean(config?.google_client_id), hasEmail: email !== null },
-      )
+    ? addableMethods(kinds, { googleConfigured: Boolean(config?.google_client_id), hasEmail: email !== null })
     : null;
   const linkTelegram = Boolean(config?.telegram) && methods !== null && !methods.some((m) => m.kind === 'telegram');
   const others = sessions?.filter((s) => !s.current).length ?? 0;
@@ -130,15 +129,21 @@ export function SecuritySection({ email }: { email: string | null }) {
                   </span>
                 )}
               </div>
-              <Button
-                variant="ghost"
-                loading={busy === `method-${m.kind}`}
-                disabled={busy !== null}
-                onClick={() => void remove(m.kind)}
-                aria-label={t('security.removeNamed', { method: t(`security.kind.${m.kind}`) })}
-              >
-                {t('security.remove')}
-              </Button>
+              {methodRemovable(kinds, m.kind) ? (
+                <Button
+                  variant="ghost"
+                  loading={busy === `method-${m.kind}`}
+                  disabled={busy !== null}
+                  onClick={() => void remove(m.kind)}
+                  aria-label={t('security.removeNamed', { method: t(`security.kind.${m.kind}`) })}
+                >
+                  {t('security.remove')}
+                </Button>
+              ) : (
+                <span className="profile-security__meta" data-testid="only-method">
+                  {t('security.onlyMethod')}
+                </span>
+              )}
             </li>
           ))}
         </ul>
