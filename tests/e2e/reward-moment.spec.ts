@@ -3,7 +3,7 @@
 // reduced motion the final figures show at once and nothing moves.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { admin, createEmailAccount, signInPage } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 
@@ -25,7 +25,8 @@ async function watchAmount(page: Page) {
 }
 const seenAmounts = (page: Page) => page.evaluate(() => (window as unknown as { seenAmounts: string[] }).seenAmounts);
 
-async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo) {
+/** `meanwhile` runs once the session is ready and the page has read everything, just before the claim. */
+async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo, meanwhile?: () => void) {
   await page.goto('/miner');
   await expect(page.getByTestId('miner-status')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -36,6 +37,10 @@ async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo) {
     timeout: (SESSION_SECONDS + 20) * 1000,
   });
   const pays = (await page.getByTestId('session-pays').innerText()).trim();
+  if (meanwhile) {
+    await page.waitForLoadState('networkidle');
+    meanwhile();
+  }
   await watchAmount(page);
   await page.getByRole('button', { name: text(lang, 'mining:miner.claim'), exact: true }).click();
   return pays;
@@ -87,5 +92,26 @@ test.describe('reduced motion', () => {
     await expect(moment.getByTestId('reward-balance')).toHaveText(`${amount} PXT`);
     await expect(page.locator('.rig-art--celebrate .rig-art__coins')).toHaveCSS('animation-name', 'none');
     await shot(page, testInfo, `reward-moment-reduced-en-390`);
+  });
+});
+
+test.describe('the balance it counts into', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('en: is the server’s, with what was paid elsewhere since the page read it', async ({
+    page,
+    server,
+  }, testInfo) => {
+    const player = await createEmailAccount(server, `Paid${Date.now().toString(36).slice(-6)}`);
+    await signInPage(page, player);
+    // The operator pays 2.5 PXT while the page shows the ready session: the page does not know yet.
+    const pays = await mineAndClaim(page, 'en', testInfo, () => admin(server, 'grant', player.email, 'pxt', '2.5'));
+    const amount = pays.replace(/\s*PXT$/, '');
+    const moment = page.getByTestId('reward-moment');
+    await expect(moment.getByTestId('reward-amount')).toHaveText(`+${amount} PXT claimed`);
+    const header = page.getByTestId('balance-pxt');
+    await expect(header).toHaveText(/^2\.5/);
+    // The moment's balance is the header's, not the balance the page knew plus the reward.
+    await expect(moment.getByTestId('reward-balance')).toHaveText(`${await header.innerText()} PXT`);
+    await expect(moment.getByTestId('reward-balance')).not.toHaveText(`${amount} PXT`);
   });
 });

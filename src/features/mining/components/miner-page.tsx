@@ -38,7 +38,7 @@ import { subscriptionsState } from '../state/assets-state';
 import type { ReplaySummary } from '@/lib/outbox';
 import { useNow, useOnline, useRefreshAfterReplay } from '../state/hooks';
 import { useRefreshWhenEnded } from '../state/refresh-when-ended';
-import { claim, refreshMiner, start } from '../state/mining-actions';
+import { balanceNow, claim, refreshMiner, start } from '../state/mining-actions';
 import { tempBoostStock, useMinerData } from '../state/mining-data';
 import { Balances } from './balances';
 import { NoticeLine, type Notice } from './notice-line';
@@ -115,7 +115,7 @@ export function MinerPage() {
   useRefreshAfterReplay(load);
 
   // Issue 24: a claim queued offline and paid on reconnect gets the same reward moment as one made
-  // online, saying it was sent while offline. The balance before is the one shown until now.
+  // online, saying it was sent while offline; it counts into the balance the server has then.
   const tokenBefore = useRef(user?.token ?? 0);
   tokenBefore.current = user?.token ?? 0;
   const rigRef = useRef<HTMLElement>(null);
@@ -124,8 +124,10 @@ export function MinerPage() {
       const paid = summary.answers.find((a) => a.path === OUTBOX_PATHS.claim)?.data as MiningSession | undefined;
       if (!paid || typeof paid.reward !== 'number') return;
       setNotice(null);
-      setReward({ amount: paid.reward, balanceBefore: tokenBefore.current, sentOffline: true });
-      showRig(rigRef.current);
+      void balanceNow(tokenBefore.current + paid.reward).then((balanceAfter) => {
+        setReward({ amount: paid.reward, balanceAfter, sentOffline: true });
+        showRig(rigRef.current);
+      });
     }, []),
   );
   useEffect(() => subscriptionsState.clearDetail, []);
@@ -162,11 +164,11 @@ export function MinerPage() {
     setReward(null);
     const balanceBefore = user?.token ?? 0;
     try {
-      const r = await claim();
+      const r = await claim(balanceBefore);
       if (r.kind !== 'queued') {
         // The rig's burst plays where the player sees it (issue 24: on a phone it played off screen).
         showRig(rigRef.current);
-        setReward({ amount: r.data.reward, balanceBefore });
+        setReward({ amount: r.data.reward, balanceAfter: r.data.balanceAfter });
         telegramHaptic('success');
       }
     } catch (err) {

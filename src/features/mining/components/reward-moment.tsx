@@ -9,7 +9,8 @@ import { useCountUp } from '../state/count-up';
 
 export interface Reward {
   amount: number;
-  balanceBefore: number;
+  /** The balance the amount counts into: the server's after the claim, as the header shows it. */
+  balanceAfter: number;
   /** Queued offline and paid when the connection came back. */
   sentOffline?: boolean;
 }
@@ -17,9 +18,9 @@ export interface Reward {
 export function RewardMoment({ reward, rate, nextPays }: { reward: Reward; rate: number; nextPays: number }) {
   const { t, i18n } = useTranslation('mining');
   const lang = i18n.language;
-  const balanceAfter = reward.balanceBefore + reward.amount;
+  const { balanceAfter } = reward;
   const amount = useCountUp(0, reward.amount);
-  const balance = useCountUp(reward.balanceBefore, balanceAfter);
+  const balance = useCountUp(Math.max(0, balanceAfter - reward.amount), balanceAfter);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus({ preventScroll: true });

@@ -39,12 +39,24 @@ export async function start(): Promise<Outcome<MiningSession>> {
   return { kind: 'done', data: r.data.session };
 }
 
-export async function claim(): Promise<Outcome<MiningSession>> {
+/**
+ * The PXT balance the server has now, for the reward moment to count into: what else was paid
+ * since the page last read it (a referral reward, the operator) is in it too. `fallback` when it
+ * cannot be read.
+ */
+export async function balanceNow(fallback: number): Promise<number> {
+  const me = await refreshCurrentUser().catch(() => null);
+  return me?.token ?? fallback;
+}
+
+/** The claim, and the balance after it (`balanceNow`, else the balance before plus the reward). */
+export async function claim(balanceBefore: number): Promise<Outcome<MiningSession & { balanceAfter: number }>> {
   const r = await claimMining();
   if (r.status === 'queued') return { kind: 'queued' };
   await storeSession(r.data);
-  await quietly(refreshCurrentUser(), refreshBoosts(), refreshSessions());
-  return { kind: 'done', data: r.data };
+  const balanceAfter = balanceNow(balanceBefore + r.data.reward);
+  await quietly(balanceAfter, refreshBoosts(), refreshSessions());
+  return { kind: 'done', data: { ...r.data, balanceAfter: await balanceAfter } };
 }
 
 export async function selectBoost(boostId: number): Promise<Outcome<null>> {
