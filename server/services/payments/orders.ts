@@ -170,7 +170,11 @@ export async function markOrderPaid(
     .where('status', 'in', PAYABLE)
     .returningAll()
     .executeTakeFirst();
-  if (!order) return false;
+  return order ? creditOrder(trx, order, now) : false;
+}
+
+/** Credits a just-paid order's Gems through the ledger, once ever (`order:<id>`): false when they were. */
+export function creditOrder(trx: Tx, order: OrderRow, now: number): Promise<boolean> {
   return post(
     trx,
     {

@@ -5,8 +5,7 @@
 // of another player that someone submitted before its sender could.
 import type { Hash } from 'viem';
 import type { Db, Tx } from '../../db/schema';
-import { post } from '../ledger';
-import { type OrderRow, providerOrder } from './orders';
+import { creditOrder, type OrderRow, providerOrder } from './orders';
 import type { ProviderOrder } from './provider';
 import type { UsdtVerdict } from './usdt-chain';
 import type { UsdtProvider } from './usdt-provider';
@@ -32,19 +31,7 @@ export async function payTetherOrder(trx: Tx, orderId: number, txHash: string, n
     .where('tx_hash', '=', txHash)
     .returningAll()
     .executeTakeFirst();
-  if (!order) return false;
-  return post(
-    trx,
-    {
-      userId: Number(order.user_id),
-      currency: 'gems',
-      amount: Number(order.gems),
-      reason: 'top_up',
-      ref: `order:${order.id}`,
-      uniqueKey: `order:${order.id}`,
-    },
-    now,
-  );
+  return order ? creditOrder(trx, order, now) : false;
 }
 
 /** Records the hash on the pending order (both as tx_hash and the provider reference); false when the order is no longer pending. Throws a unique violation when another order holds the hash. */
