@@ -1,6 +1,7 @@
-// What the account tests of issue 21 share: calls as a given client (bearer, headers, address).
+// What the account tests share: calls as a given client (bearer, headers, address), and the e-mail
+// flows' calls.
 import type { TestApp } from './test-app';
-import { API, bearer, otherIp } from './accounts';
+import { API, bearer, otherIp, PASSWORD } from './accounts';
 
 export function accountCalls(t: () => TestApp) {
   const call = (
@@ -16,4 +17,29 @@ export function accountCalls(t: () => TestApp) {
       remoteAddress: opts.ip ?? otherIp(),
     });
   return { call, me: (access: string) => call('GET', '/auth/me', { access }) };
+}
+
+/**
+ * The e-mail account flows' calls (tests/api/auth-email*.test.ts), each from an address of its own:
+ * those tests are about the flows, not the per-address limits.
+ */
+export function emailCalls(t: () => TestApp) {
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t().app.inject({ method: 'POST', url: `${API}${url}`, payload, headers, remoteAddress: otherIp() });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t().app.inject({ method: 'GET', url: `${API}${url}`, headers, remoteAddress: otherIp() });
+  const register = (email: string, password = PASSWORD) =>
+    post('/auth/register/', { email, password, confirm_password: password });
+  const login = (email: string, password = PASSWORD) => post('/auth/login-by-email/', { email, password });
+  /** Every mailed link of the account's expires now. */
+  const expireTokensOf = async (email: string) => {
+    const { db } = t().app;
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db
+      .updateTable('action_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .execute();
+  };
+  return { post, get, register, login, expireTokensOf };
 }
