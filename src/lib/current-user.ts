@@ -65,13 +65,23 @@ export async function saveCurrentUser(me: Me): Promise<void> {
   await db.user.put(row);
 }
 
-let inFlight: Promise<Me | null> | null = null;
+/** The fetch under way: the record, and whether it came from the server (else the cached one). */
+let inFlight: Promise<{ me: Me | null; fresh: boolean }> | null = null;
 
 /** Fetches /auth/me into Dexie. Offline, the cached record stays and the player stays signed in. */
 export function refreshCurrentUser(): Promise<Me | null> {
+  return fetchCurrentUser().then((r) => r.me);
+}
+
+/** The player's record as the server has it now; null when it could not be fetched (offline, refused). */
+export function serverCurrentUser(): Promise<Me | null> {
+  return fetchCurrentUser().then((r) => (r.fresh ? r.me : null));
+}
+
+function fetchCurrentUser(): Promise<{ me: Me | null; fresh: boolean }> {
   if (!isSignedIn()) {
     store.set(userStatusAtom, 'anonymous');
-    return Promise.resolve(null);
+    return Promise.resolve({ me: null, fresh: false });
   }
   inFlight ??= (async () => {
     store.set(userStatusAtom, 'loading');
@@ -81,7 +91,7 @@ export function refreshCurrentUser(): Promise<Me | null> {
       await saveCurrentUser(me);
       store.set(userFetchFailedAtom, false);
       store.set(userStatusAtom, 'authenticated');
-      return me;
+      return { me, fresh: true };
     } catch (err) {
       const failure = toApiFailure(err, 'request error');
       // Offline is not an error here (the cached record is shown); a refusal or a fault is.
@@ -93,7 +103,7 @@ export function refreshCurrentUser(): Promise<Me | null> {
       // cached record (the PWA's offline mode) stays authenticated; the tokens are kept either way,
       // but nothing may treat the player as known (e.g. Connect opening the first-time username).
       store.set(userStatusAtom, failure.status === 0 && cached && isSignedIn() ? 'authenticated' : 'anonymous');
-      return cached;
+      return { me: cached, fresh: false };
     } finally {
       inFlight = null;
     }

@@ -162,5 +162,14 @@ describe('current user fetch', () => {
     expect(await refreshCurrentUser()).toMatchObject(me);
     expect(store.get(userFetchFailedAtom)).toBe(false);
     expect(store.get(userStatusAtom)).toBe('authenticated');
+
+    // What the server has now (the reward moment's balance): the cached record is not that.
+    const { serverCurrentUser } = await import('@/lib/current-user');
+    script = [() => Promise.reject(new TypeError('Failed to fetch')) as never];
+    expect(await serverCurrentUser()).toBeNull();
+    script = [() => json(500, { detail: 'boom' })];
+    expect(await serverCurrentUser()).toBeNull();
+    script = [() => json(200, { ...me, token: 2.5 })];
+    expect(await serverCurrentUser()).toMatchObject({ token: 2.5 });
   });
 });

@@ -2,7 +2,7 @@
 // then the stored data refreshed from the network so every screen shows the result. Errors are
 // thrown to the caller, which shows them (lib/mining-errors.ts).
 import type { ApplyTempBoostResponse, MiningSession } from '@shared/api/mining';
-import { refreshCurrentUser } from '@/lib/current-user';
+import { refreshCurrentUser, serverCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import {
   applyTempBoost,
@@ -42,10 +42,10 @@ export async function start(): Promise<Outcome<MiningSession>> {
 /**
  * The PXT balance the server has now, for the reward moment to count into: what else was paid
  * since the page last read it (a referral reward, the operator) is in it too. `fallback` when it
- * cannot be read.
+ * cannot be read (offline, the cached record is the balance before).
  */
 export async function balanceNow(fallback: number): Promise<number> {
-  const me = await refreshCurrentUser().catch(() => null);
+  const me = await serverCurrentUser().catch(() => null);
   return me?.token ?? fallback;
 }
 
