@@ -1,7 +1,7 @@
 // Request-rate limits at the edge (plugins/rate-limits.ts, decisions §12): floods of anonymous
 // sign-in calls and unknown routes are refused with 429 `rate_limited` and Retry-After before they
 // cost anything; a signed-in player's limit follows the player; RATE_LIMITS=off lifts them all;
-// on PostgreSQL every process counts in one table.
+// on PostgreSQL every process counts in one table (rate-limits-shared.test.ts).
 // Windows are one minute from a key's first hit: each flood below takes a few seconds.
 import { openSession } from '../../server/services/sessions';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,40 +9,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
 import { RATE_LIMITS_PER_MINUTE as LIMITS } from '../../server/plugins/rate-limits';
 import { issueRefreshToken } from '../../server/services/refresh-tokens';
 import { hitRateLimit, pruneRateLimits } from '../../server/services/rate-limit-store';
 import { API, bearer, otherIp, quickUser, uniqueEmail } from '../helpers/accounts';
-import { createPgDatabase, createTestApp, type TestApp, testDialects } from '../helpers/test-app';
+import { expectRateLimited, flood, RATE_LIMITS_ON as ON, statuses } from '../helpers/rate-limit-answers';
+import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const CLIENT_ID = 'pxt-test-client.apps.googleusercontent.com';
-const ON = { RATE_LIMITS: 'on' };
-
-type Answer = { statusCode: number; headers: Record<string, unknown>; json(): unknown };
-
-/** The 429 every limit answers: the API's error shape and a Retry-After within the minute's window. */
-function expectRateLimited(res: Answer) {
-  expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ detail: expect.stringMatching(/^Too many requests/), code: 'rate_limited' });
-  const after = Number(res.headers['retry-after']);
-  expect(Number.isInteger(after)).toBe(true);
-  expect(after).toBeGreaterThanOrEqual(1);
-  expect(after).toBeLessThanOrEqual(60);
-}
-
-/** Sends `count` requests one after another; the answers in order. */
-async function flood(app: FastifyInstance, count: number, request: (i: number) => InjectOptions): Promise<Answer[]> {
-  const out: Answer[] = [];
-  for (let i = 0; i < count; i++) out.push(await app.inject(request(i)));
-  return out;
-}
-
-const statuses = (answers: Answer[]) => answers.map((a) => a.statusCode);
 
 describe.each(testDialects())('request-rate limits on %s', (dialect) => {
   let google: Server;
@@ -346,87 +322,5 @@ describe.each(testDialects())('request-rate limits on %s', (dialect) => {
     expect(left.map((r) => r.key)).toEqual(['test:a']);
     await pruneRateLimits(db, start + 120_001);
     expect(await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).toEqual([]);
-  });
-});
-
-describe('RATE_LIMITS and RATE_LIMIT_FACTOR', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pxt-rate-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-
-  it('are on, at the documented numbers, unless set; anything but on, off or a positive factor stops the start', () => {
-    expect(load({})).toMatchObject({ rateLimits: true, rateLimitFactor: 1 });
-    expect(load({ RATE_LIMITS: 'off', RATE_LIMIT_FACTOR: '2.5' })).toMatchObject({
-      rateLimits: false,
-      rateLimitFactor: 2.5,
-    });
-    expect(() => load({ RATE_LIMITS: 'false' })).toThrow(/RATE_LIMITS must be "on" or "off"/);
-    expect(() => load({ RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR must be a number > 0/);
-  });
-});
-
-describe.runIf(testDialects().includes('postgres'))('request-rate limits shared by processes on PostgreSQL', () => {
-  let pgDb: Awaited<ReturnType<typeof createPgDatabase>>;
-  const apps: FastifyInstance[] = [];
-  const dirs: string[] = [];
-
-  /** An app as a separate process would run it: its own config, pool and in-memory state. */
-  async function instance(): Promise<FastifyInstance> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pxt-test-'));
-    dirs.push(dataDir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      STATIC_DIR: '',
-      WORKER_INTERVAL_MS: '0',
-      APP_URL: 'http://app.test',
-      DATABASE_URL: pgDb.url,
-      ...ON,
-    });
-    const app = await buildApp(config, { logger: false });
-    await app.ready();
-    apps.push(app);
-    return app;
-  }
-
-  beforeAll(async () => {
-    pgDb = await createPgDatabase();
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await pgDb?.drop();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
-
-  it('two app instances on one database share the counters', async () => {
-    const both = [await instance(), await instance()];
-    const ip = otherIp();
-    const refresh = (app: FastifyInstance, i: number) =>
-      app.inject({
-        method: 'POST',
-        url: `${API}/auth/refresh/`,
-        payload: { refresh: `guess-${i}` },
-        remoteAddress: ip,
-      });
-    const answers: Answer[] = [];
-    for (let i = 0; i < LIMITS.refresh; i++) answers.push(await refresh(both[i % 2], i));
-    expect(statuses(answers)).toEqual(Array(LIMITS.refresh).fill(401));
-    // Each one saw half of the calls; together they reached the limit, and both refuse the next.
-    expectRateLimited(await refresh(both[0], -1));
-    expectRateLimited(await refresh(both[1], -2));
-  });
-
-  it('counts parallel hits on one key from two pools exactly once each', async () => {
-    const other = openDatabase({ databaseUrl: pgDb.url, dataDir: tmpdir(), poolSize: 5 });
-    try {
-      const a = await instance();
-      const now = Date.now();
-      const counts = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => hitRateLimit(i % 2 ? a.db : other.db, 'test:parallel', 60_000, now)),
-      );
-      expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    } finally {
-      await other.close();
-    }
   });
 });
