@@ -88,13 +88,16 @@ export async function endSession(trx: Tx, userId: number, id: number, now = Date
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .executeTakeFirst();
+  // Only a session of this player: another player's id must end nothing of theirs.
+  if (Number(ended.numUpdatedRows) === 0) return false;
   await trx
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })
     .where('session_id', '=', id)
+    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  return Number(ended.numUpdatedRows) > 0;
+  return true;
 }
 
 /**

@@ -175,6 +175,22 @@ describe.each(testDialects())('account ownership on %s', (dialect) => {
       expect((await me(owner.access)).statusCode).toBe(200);
     });
 
+    it("another player's session id is not found and ends nothing of theirs: their refresh token still works", async () => {
+      const victim = await walletLogin(t);
+      const attacker = await walletLogin(t);
+      const theirs = (await call('GET', '/auth/sessions/', { access: victim.access })).json().sessions[0].id as number;
+      // Session ids are sequential: an attacker could walk them all.
+      const del = await call('DELETE', `/auth/sessions/${theirs}/`, { access: attacker.access });
+      expect(del.statusCode).toBe(404);
+      expect(del.json()).toMatchObject({ code: 'session_not_found' });
+      const renewed = await call('POST', '/auth/refresh/', { payload: { refresh: victim.refresh } });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const listed = (await call('GET', '/auth/sessions/', { access: victim.access })).json().sessions as {
+        id: number;
+      }[];
+      expect(listed.map((s) => s.id)).toContain(theirs);
+    });
+
     it("a password reset refuses every other session's access token at once", async () => {
       const owner = await registerAndConfirm(t);
       expect((await call('POST', '/auth/password-reset/', { payload: { email: owner.email } })).statusCode).toBe(200);
