@@ -65,6 +65,11 @@ function checkAuthDate(authDate: number, now: number): number {
 
 /** The Mini App's raw init data (`tgWebAppData`): signed with HMAC(HMAC("WebAppData", token)). */
 export function checkInitData(settings: TelegramSettings, initData: string, now = Date.now()): TelegramIdentity {
+  // Telegram sends each field once. Given twice, the library checks the signature against the last
+  // `hash` and the replay guard would record another: a used init data with a new hash in front.
+  const fields = new URLSearchParams(initData);
+  const keys = [...fields.keys()];
+  if (new Set(keys).size !== keys.length) throw invalid();
   try {
     validate(initData, settings.botToken, { expiresIn: TELEGRAM_AUTH_MAX_AGE_S });
   } catch (err) {
@@ -73,7 +78,6 @@ export function checkInitData(settings: TelegramSettings, initData: string, now 
   }
   // The library's parse() insists on `signature` (Telegram's Ed25519 signature for third parties),
   // which this check does not use and which a bot's own clients need not send: read the signed fields here.
-  const fields = new URLSearchParams(initData);
   const expiresAt = checkAuthDate(Number(fields.get('auth_date')), now);
   let user: z.infer<typeof initDataUserSchema>;
   try {
