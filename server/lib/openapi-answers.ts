@@ -2,7 +2,8 @@
 // from the route's own options, so a route added later is described without touching this file:
 //  - request rules from the route's zod schemas (min/max/regex/enum as JSON Schema; a refine()'s
 //    message, which no JSON Schema keyword can say, in the field's `description`);
-//  - `security: [{bearer: []}]` and 401 when the route's onRequest holds `app.requireUser`;
+//  - `security: [{bearer: []}]` and 401 when the route's onRequest holds `app.requireUser` (401 alone
+//    with `app.refuseBadToken`);
 //  - the optional `Idempotency-Key` header (with its rule) on every state-changing call, and the
 //    idempotency answers (400 invalid_idempotency_key, 409 idempotency_in_progress, 422
 //    idempotency_key_reused) where a key can keep an answer (plugins/idempotency.ts);
@@ -184,6 +185,8 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions, body: J
     );
   if (secured)
     answer(401, ['token_not_valid'], 'no bearer token, or one that is expired, forged or of an ended session');
+  else if (listOf(route.onRequest).includes(app.refuseBadToken as never))
+    answer(401, ['token_not_valid'], 'a bearer token that is expired, forged or of an ended session (none: no player)');
   if (bodyNames.has('reauth'))
     answer(
       403,

@@ -2,6 +2,9 @@
 // `request.sessionId`. A token counts only while its session (decisions §13) is live: the check is
 // one indexed read per signed-in call, so an ended session is refused at once on every process.
 // Routes that need a player add `onRequest: app.requireUser`, which answers 401 token_not_valid.
+// Routes where a player is optional but changes what the call does (linking instead of signing in)
+// add `app.refuseBadToken`: a token sent but no longer valid is a 401 the client renews and retries,
+// not an anonymous call that signs in to, or registers, another account.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_SECONDS } from '@shared/constants';
@@ -22,6 +25,7 @@ declare module 'fastify' {
     knownDevices: KnownDevices;
     issueAccess(userId: number, sessionId: number): string;
     requireUser(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+    refuseBadToken(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
   }
   interface FastifyRequest {
     userId: number | null;
@@ -96,6 +100,10 @@ export default fp(
             : 'Authentication credentials were not provided.',
         ),
       );
+    });
+    app.decorate('refuseBadToken', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (request.badToken) return done(notAuthenticated());
+      done();
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

@@ -12,7 +12,7 @@ import {
   tokenParamsSchema,
   undoEmailChangeRequestSchema,
 } from '@shared/api/auth';
-import { invalidField, refuse } from '../../lib/errors';
+import { invalidField, notAuthenticated, refuse } from '../../lib/errors';
 import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { changeEmailMail, emailChangedMail } from '../../services/mail-texts';
@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/confirm-email-change/:token/',
     {
-      config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } },
+      config: { stateChanging: true, signIn: true, answers: { 401: ['token_not_valid'], 403: ['wrong_account'] } },
       schema: {
         tags: ['auth'],
         params: tokenParamsSchema,
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           if (!user) throw invalidLink();
           // Only the account that asked, signed in, moves its address (decisions §13): opened by
           // anyone else the link changes nothing (the transaction rolls back, the link stays usable).
-          if (request.userId !== used.userId) throw wrongAccount();
+          if (request.userId !== used.userId) throw request.badToken ? notAuthenticated() : wrongAccount();
           if (!(await claimAddress(trx, email, used.userId, now))) throw emailInUse('email');
           await trx.updateTable('users').set({ email, email_confirmed: 1 }).where('id', '=', used.userId).execute();
           // Password links went to the old address; every other session signs in again, this one goes on.

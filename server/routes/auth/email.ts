@@ -16,7 +16,7 @@ import {
   tokenParamsSchema,
 } from '@shared/api/auth';
 import { REGISTRATION_HEADER } from '@shared/auth-headers';
-import { refuse } from '../../lib/errors';
+import { notAuthenticated, refuse } from '../../lib/errors';
 import { noticeAccount } from '../../services/account-notices';
 import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, revokeActionTokens } from '../../services/action-tokens';
@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/confirm-email/:token/',
     {
-      config: { stateChanging: true, signIn: true, answers: { 403: ['wrong_account'] } },
+      config: { stateChanging: true, signIn: true, answers: { 401: ['token_not_valid'], 403: ['wrong_account'] } },
       schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: emailConfirmedSchema } },
     },
     async (request, reply) => {
@@ -163,7 +163,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             };
           }
           // An address added to an account: only that account, signed in, may confirm it.
-          if (request.userId !== user.id) throw wrongAccount();
+          // A token that has lapsed is a 401 the client renews and retries, not someone else's account.
+          if (request.userId !== user.id) throw request.badToken ? notAuthenticated() : wrongAccount();
           const { email, password_hash } = used.payload as { email: string; password_hash: string };
           if (!(await claimAddress(trx, email, user.id, now))) throw emailInUse('email');
           await trx

@@ -33,6 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/google/',
     {
+      onRequest: app.refuseBadToken,
       config: { signIn: true },
       schema: {
         tags: ['auth'],

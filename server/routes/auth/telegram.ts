@@ -22,6 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/telegram/',
     {
+      onRequest: app.refuseBadToken,
       config: { signIn: true, answers: { 503: ['telegram_off'] } },
       schema: {
         tags: ['auth'],
