@@ -32,8 +32,14 @@ interface UndoPayload {
   google_sub: string | null;
   /** Absent in undo links issued before wallets were restored too. */
   wallet_address?: string | null;
+  /** Absent in undo links issued before Telegram was restored too. */
+  telegram_id?: string | null;
+  telegram_name?: string | null;
   changed_at: number;
 }
+
+/** The sign-in methods an undo puts back, each unique to one account. */
+const RESTORED = ['google_sub', 'wallet_address', 'telegram_id'] as const;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl } = app.config;
@@ -111,6 +117,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             password_hash: user.password_hash,
             google_sub: user.google_sub,
             wallet_address: user.wallet_address,
+            telegram_id: user.telegram_id,
+            telegram_name: user.telegram_name,
             changed_at: now,
           };
           return {
@@ -167,16 +175,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             await trx.updateTable('users').set({ email: null }).where('id', '=', holder.id).execute();
             await revokeActionTokens(trx, holder.id, ['confirm_registration'], now);
           }
-          // The password, Google link and wallet as they were: whoever moved the address may have reset
-          // the password, or linked a Google account or a wallet, through it.
+          // The password, Google, wallet and Telegram as they were: whoever moved the address may have
+          // reset the password, or linked their own Google account, wallet or Telegram, through it.
+          // One the owner has since signed in with on an account of its own stays there (the owner
+          // proved it; the undo must not fail for good on it): this account gets none.
+          const restored: Partial<Record<(typeof RESTORED)[number], string | null>> = {};
+          for (const column of RESTORED) {
+            const value = undo[column];
+            if (value === undefined) continue;
+            const holder =
+              value === null
+                ? undefined
+                : await trx
+                    .selectFrom('users')
+                    .select('id')
+                    .where(column, '=', value)
+                    .where('id', '!=', user.id)
+                    .executeTakeFirst();
+            restored[column] = holder ? null : value;
+          }
           await trx
             .updateTable('users')
             .set({
               email: undo.old_email,
               email_confirmed: 1,
               password_hash: undo.password_hash,
-              google_sub: undo.google_sub,
-              ...(undo.wallet_address !== undefined ? { wallet_address: undo.wallet_address } : {}),
+              ...restored,
+              ...(undo.telegram_id !== undefined
+                ? { telegram_name: restored.telegram_id ? (undo.telegram_name ?? null) : null }
+                : {}),
             })
             .where('id', '=', user.id)
             .execute();
