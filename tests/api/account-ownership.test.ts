@@ -134,6 +134,31 @@ describe.each(testDialects())('account ownership on %s', (dialect) => {
     });
   });
 
+  it('two removals at once never leave an account without a way to sign in', async () => {
+    const owner = await registerAndConfirm(t);
+    const wallet = newWallet();
+    const added = await call('POST', '/auth/add-wallet/', {
+      access: owner.access,
+      payload: { ...(await signBind(wallet)), password: PASSWORD },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const answers = await Promise.all(
+      (['wallet', 'password'] as const).map((kind) =>
+        call('DELETE', `/auth/methods/${kind}/`, { access: owner.access, payload: { password: PASSWORD } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses, answers.map((a) => a.body).join(' ')).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json()).toMatchObject({ code: 'last_method' });
+    const { sub } = JSON.parse(Buffer.from(owner.access.split('.')[1], 'base64url').toString()) as { sub: number };
+    const row = await t.app.db
+      .selectFrom('users')
+      .select(['wallet_address', 'password_hash'])
+      .where('id', '=', sub)
+      .executeTakeFirstOrThrow();
+    expect([row.wallet_address, row.password_hash].filter((v) => v !== null)).toHaveLength(1);
+  });
+
   describe('sessions end at once', () => {
     it("logout, logout-all and ending a session refuse that session's access token at once, on the next call", async () => {
       const owner = await registerAndConfirm(t);

@@ -57,6 +57,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw refuse('last_method', 'This is your only way to sign in. Add another method before you remove it.');
       await requireProof(app, request, user, request.body ?? {});
       await app.db.transaction().execute(async (trx) => {
+        // Read again under the row's lock: two removals at once each saw the other method still there.
+        const fresh = await trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', user.id)
+          .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
+        if (!keepsAMethod(fresh, kind))
+          throw refuse('last_method', 'This is your only way to sign in. Add another method before you remove it.');
         await trx.updateTable('users').set(columns).where('id', '=', user.id).execute();
         if (kind === 'password')
           await revokeActionTokens(trx, user.id, [
