@@ -73,9 +73,15 @@ export function refreshCurrentUser(): Promise<Me | null> {
   return fetchCurrentUser().then((r) => r.me);
 }
 
-/** The player's record as the server has it now; null when it could not be fetched (offline, refused). */
-export function serverCurrentUser(): Promise<Me | null> {
-  return fetchCurrentUser().then((r) => (r.fresh ? r.me : null));
+/**
+ * The player's record as the server has it now, from a fetch started after this call (one already
+ * under way may have read it before the caller's change: a claim made while the countdown's refresh
+ * was out); null when it could not be fetched (offline, refused).
+ */
+export async function serverCurrentUser(): Promise<Me | null> {
+  if (inFlight) await inFlight;
+  const r = await fetchCurrentUser();
+  return r.fresh ? r.me : null;
 }
 
 function fetchCurrentUser(): Promise<{ me: Me | null; fresh: boolean }> {

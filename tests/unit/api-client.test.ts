@@ -171,5 +171,16 @@ describe('current user fetch', () => {
     expect(await serverCurrentUser()).toBeNull();
     script = [() => json(200, { ...me, token: 2.5 })];
     expect(await serverCurrentUser()).toMatchObject({ token: 2.5 });
+
+    // A fetch already under way read the record before the caller's change (a claim made while the
+    // countdown's refresh was out): the answer must come from a fetch started after the call.
+    let answerEarly: ((r: Response) => void) | null = null;
+    script = [() => new Promise<Response>((r) => (answerEarly = r)) as never, () => json(200, { ...me, token: 10.5 })];
+    const early = refreshCurrentUser();
+    await vi.waitFor(() => expect(answerEarly).not.toBeNull());
+    const after = serverCurrentUser();
+    answerEarly!(json(200, { ...me, token: 2.5 }));
+    expect(await early).toMatchObject({ token: 2.5 });
+    expect(await after).toMatchObject({ token: 10.5 });
   });
 });
