@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Order Gems: answers the order and what the method needs next (checkout_url or pay_to)',
         description:
-          '400 `payment_method_unavailable` (method not configured here), 400 `too_many_open_orders`, 502 `payment_provider_error`, 503 `payments_unavailable` (no method configured).',
+          '400 `payment_method_unavailable` (method not configured here), 400 `too_many_open_orders`, 400 `wallet_required` (tether without a linked wallet), 502 `payment_provider_error`, 503 `payments_unavailable` (no method configured).',
         body: topUpRequestSchema,
         response: { 200: topUpResponseSchema },
       },

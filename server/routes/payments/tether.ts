@@ -18,7 +18,7 @@ import {
   recordTxHash,
   releaseTxHash,
 } from '../../services/payments/usdt-orders';
-import { usdtProvider } from '../../services/payments/usdt-provider';
+import { usdtProvider, walletRequired } from '../../services/payments/usdt-provider';
 import { takeAttempt } from '../../services/throttle';
 import { isUniqueViolation } from '../../services/users';
 
@@ -98,8 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .select(['wallet_address', 'gems'])
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
-      if (!user.wallet_address)
-        throw refuse('wallet_required', 'Link a wallet to your account first: USDT payments are taken from it.');
+      if (!user.wallet_address) throw walletRequired();
 
       const answer = (row: typeof order, confirmations: number, gems: number) => ({
         order: orderJson(row),

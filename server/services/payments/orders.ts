@@ -5,10 +5,10 @@
 // taken from a request. Every change of status is a conditional update, and the Gems are credited
 // through the ledger with the unique key `order:<id>`, so races between webhooks, the worker and
 // several processes credit an order once.
-import type { Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { PaymentOrder } from '@shared/api/payments';
 import { type PaymentMethod, TOP_UP_ITEM } from '@shared/constants';
-import type { Db, Dialect, Tx } from '../../db/schema';
+import type { DB, Db, Dialect, Tx } from '../../db/schema';
 import type { PaymentOrdersTable, PaymentOrderStatus } from '../../db/tables/mining';
 import { post } from '../ledger';
 import type { CheckoutResult, PayTo, PaymentProvider, ProviderOrder, ProviderStatus } from './provider';
@@ -146,15 +146,25 @@ export async function createOrder(db: Tx, o: NewOrder, now = Date.now()): Promis
     .executeTakeFirstOrThrow();
 }
 
+/** The order still records the transaction hash `txHash` (none, for null). */
+const stillHolds =
+  (txHash: string | null) =>
+  (eb: ExpressionBuilder<DB, 'payment_orders'>): Expression<SqlBool> =>
+    txHash === null ? eb('tx_hash', 'is', null) : eb('tx_hash', '=', txHash);
+
 /**
  * Marks an order paid and credits its Gems, once (`order:<id>`). Returns false when it was paid or
  * refunded already. Webhooks of other providers may call it with an order they have verified.
+ * With `txHash` (the transaction hash the order held when the provider was asked, null for none) it
+ * pays only while the order still holds that hash, in the same UPDATE: a tether order may have
+ * recorded another hash meanwhile, freeing the verified one for another order (decisions §8).
  */
 export async function markOrderPaid(
   trx: Tx,
   orderId: number,
   now: number,
   externalId?: string | null,
+  txHash?: string | null,
 ): Promise<boolean> {
   const order = await trx
     .updateTable('payment_orders')
@@ -168,6 +178,7 @@ export async function markOrderPaid(
     }))
     .where('id', '=', orderId)
     .where('status', 'in', PAYABLE)
+    .$if(txHash !== undefined, (q) => q.where(stillHolds(txHash ?? null)))
     .returningAll()
     .executeTakeFirst();
   return order ? creditOrder(trx, order, now) : false;
@@ -299,18 +310,23 @@ export async function bookCheckout(
 
 export type BookedOutcome = 'paid' | 'refunded' | 'failed' | 'expired' | 'pending' | 'unchanged';
 
-/** Books what the provider says about an order now, in one transaction. */
+/**
+ * Books what the provider says about an order now, in one transaction. `txHash` is the transaction
+ * hash the order held when the provider was asked (recheckOrder passes it): a verdict about a
+ * transaction pays the order, or makes it forget that transaction, only while it still holds it.
+ */
 export async function bookStatus(
   db: Db,
   dialect: Dialect,
   orderId: number,
   status: ProviderStatus,
   now: number,
+  txHash?: string | null,
 ): Promise<BookedOutcome> {
   return db.transaction().execute(async (trx) => {
     switch (status.status) {
       case 'paid':
-        return (await markOrderPaid(trx, orderId, now, status.externalId)) ? 'paid' : 'unchanged';
+        return (await markOrderPaid(trx, orderId, now, status.externalId, txHash)) ? 'paid' : 'unchanged';
       case 'refunded':
         return (await refundOrder(trx, dialect, orderId, now)) === null ? 'unchanged' : 'refunded';
       case 'failed':
@@ -322,6 +338,7 @@ export async function bookStatus(
             .set({ external_id: null, tx_hash: null, confirmations: null, updated_at: now })
             .where('id', '=', orderId)
             .where('status', 'in', OPEN)
+            .$if(txHash !== undefined, (q) => q.where(stillHolds(txHash ?? null)))
             .execute();
         } else if (status.confirmations !== undefined) {
           await trx
@@ -329,6 +346,7 @@ export async function bookStatus(
             .set({ confirmations: status.confirmations })
             .where('id', '=', orderId)
             .where('status', 'in', OPEN)
+            .$if(txHash !== undefined, (q) => q.where(stillHolds(txHash ?? null)))
             .execute();
         }
         return (await expireOrder(trx, orderId, now)) ? 'expired' : 'pending';
@@ -377,7 +395,8 @@ export async function recheckOrder(
       .execute();
     return 'unchanged';
   }
-  // The provider is asked outside any transaction: a slow answer must not hold database locks.
+  // The provider is asked outside any transaction: a slow answer must not hold database locks. Its
+  // answer is about the transaction the order held when read, so it is booked only while it still does.
   const status = await provider.check(providerOrder(order));
-  return bookStatus(deps.db, deps.dialect, Number(order.id), status, now);
+  return bookStatus(deps.db, deps.dialect, Number(order.id), status, now, order.tx_hash);
 }

@@ -34,7 +34,13 @@ export async function payTetherOrder(trx: Tx, orderId: number, txHash: string, n
   return order ? creditOrder(trx, order, now) : false;
 }
 
-/** Records the hash on the pending order (both as tx_hash and the provider reference); false when the order is no longer pending. Throws a unique violation when another order holds the hash. */
+/**
+ * Records the hash on the pending order (both as tx_hash and the provider reference), replacing the
+ * one it held; false when the order is no longer pending. Throws a unique violation when another
+ * order holds the hash. A replaced hash is free for other orders, so every payment of a tether order
+ * (payTetherOrder, and markOrderPaid from a re-check) requires in its UPDATE that the order still
+ * holds the hash that was verified; a paid order keeps its hash for good.
+ */
 export async function recordTxHash(trx: Tx, orderId: number, txHash: string): Promise<boolean> {
   const updated = await trx
     .updateTable('payment_orders')

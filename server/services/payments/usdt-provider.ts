@@ -3,6 +3,7 @@
 // (externalId) is the transaction hash the player submitted (POST /payments/orders/{id}/tx/), so the
 // worker's re-check of pending orders needs nothing tether-specific.
 import { type Address, type Hash, isAddress, isHash, type PublicClient } from 'viem';
+import { refuse } from '../../lib/errors';
 import type { CheckoutResult, PaymentProvider, ProviderOrder, ProviderStatus } from './provider';
 import { usdtClient, type UsdtVerdict, verifyUsdtPayment } from './usdt-chain';
 import type { UsdtSettings } from './usdt-settings';
@@ -11,6 +12,10 @@ import type { UsdtSettings } from './usdt-settings';
 const UNITS_PER_CENT = 10_000n;
 
 /** What an order costs in the token's smallest unit: the order's price, so 4_990_000 per 50 Gems item. */
+/** USDT is paid from the player's linked wallet only (decisions §8): the checkout and the tx route refuse without one. */
+export const walletRequired = () =>
+  refuse('wallet_required', 'Link a wallet to your account first: USDT payments are taken from it.');
+
 export const usdtAmountOf = (order: Pick<ProviderOrder, 'amountCents'>): bigint =>
   BigInt(order.amountCents) * UNITS_PER_CENT;
 
@@ -40,6 +45,7 @@ export function usdtProvider(settings: UsdtSettings, client: PublicClient = usdt
     settings,
     verify,
     async checkout(order): Promise<CheckoutResult> {
+      if (!order.walletAddress) throw walletRequired();
       return {
         status: 'pending',
         externalId: null,
