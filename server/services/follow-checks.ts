@@ -50,12 +50,13 @@ async function telegramCheck(app: FastifyInstance, user: User, network: SocialNe
     if (IN_CHANNEL.has(member.status)) return 'member';
     return member.status === 'restricted' && member.is_member ? 'member' : 'not_member';
   } catch (err) {
-    // A user Telegram does not know has never been in the channel; anything else (chat not found:
-    // the bot is no administrator there; 429; 5xx; a timeout) is Telegram not answering the question.
+    // A user or member Telegram cannot show (never contacted, never joined, a deleted account) is not
+    // in the channel; anything else (chat not found: the bot is no administrator there; 429; 5xx; a
+    // timeout) is Telegram not answering the question.
     if (
       err instanceof GrammyError &&
       err.error_code === 400 &&
-      /user not found|PARTICIPANT_ID_INVALID/i.test(err.description)
+      /user not found|member not found|PARTICIPANT_ID_INVALID/i.test(err.description)
     )
       return 'not_member';
     app.log.warn({ err, network }, 'telegram membership check failed');

@@ -137,6 +137,19 @@ describe.each(testDialects())('verified follows on %s', (dialect) => {
       expect(res.json().code, status).toBe('not_a_member');
       await expectNothingPaid(p);
     }
+    // Telegram's words for a user it cannot show in the channel (never joined, or a deleted account).
+    for (const description of [
+      'Bad Request: user not found',
+      'Bad Request: member not found',
+      'Bad Request: PARTICIPANT_ID_INVALID',
+    ]) {
+      const p = await withTelegram();
+      tg.setMemberError('@pxt_ru', p.telegramId, description);
+      const res = await follow(p, 'telegram_ru');
+      expect(res.statusCode, description).toBe(400);
+      expect(res.json().code, description).toBe('not_a_member');
+      await expectNothingPaid(p);
+    }
     const p = await withTelegram();
     tg.setMember('@pxt_ru', p.telegramId, 'restricted', true);
     expect((await follow(p, 'telegram_ru')).statusCode).toBe(200);

@@ -27,6 +27,8 @@ export interface TelegramStandIn {
   callsOf(method: string): BotApiCall[];
   /** Channel (`@name` or id) → Telegram user id → status (`restricted` counts as in with isMember). */
   setMember(channel: string, userId: number, status: MemberStatus, isMember?: boolean): void;
+  /** getChatMember of this user in `channel` answers 400 with `description` (Telegram's words for users it cannot show). */
+  setMemberError(channel: string, userId: number, description: string): void;
   /** Chats (user ids) that blocked the bot: sendMessage answers 403. */
   blocked: Set<number>;
   /** The next `count` calls of `method` answer 429 with this retry_after (seconds). */
@@ -62,6 +64,7 @@ export async function startTelegramStandIn(
   const botId = Number(botToken.split(':')[0]);
   const botUsername = 'pxt_test_bot';
   const members = new Map<string, Map<number, { status: MemberStatus; isMember: boolean }>>();
+  const memberErrors = new Map<string, string>();
   const throttled = new Map<string, { retryAfter: number; count: number }>();
   const held: ServerResponse[] = [];
   let messageId = 0;
@@ -112,6 +115,8 @@ export async function startTelegramStandIn(
         const inChat = members.get(chat);
         if (!inChat && !Object.values(opts.channels ?? {}).includes(chat))
           return fail(res, 400, 'Bad Request: chat not found');
+        const refusal = memberErrors.get(`${chat} ${userId}`);
+        if (refusal) return fail(res, 400, refusal);
         const m = inChat?.get(userId) ?? { status: 'left' as const, isMember: false };
         const user = { id: userId, is_bot: false, first_name: 'Player' };
         return send(res, 200, {
@@ -153,6 +158,9 @@ export async function startTelegramStandIn(
     },
     calls: [],
     callsOf: (method) => standIn.calls.filter((c) => c.method === method),
+    setMemberError(channel, userId, description) {
+      memberErrors.set(`${channel} ${userId}`, description);
+    },
     setMember(channel, userId, status, isMember = status !== 'left' && status !== 'kicked') {
       if (!members.has(channel)) members.set(channel, new Map());
       members.get(channel)!.set(userId, { status, isMember });
