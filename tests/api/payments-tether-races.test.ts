@@ -196,6 +196,25 @@ describe.each(testDialects())('tether re-check races on %s', (dialect) => {
     expect(await orderRow(b)).toMatchObject({ status: 'pending', tx_hash: null });
   });
 
+  it("pays from the wallet linked now: the worker's re-check asks about the sender the hash was accepted for", async () => {
+    const p = await payer();
+    const a = await tetherOrder(p.id);
+    // The player links another wallet while the order is open, and pays from it.
+    const other = await node.fundedAccount(usdt);
+    await t.app.db.updateTable('users').set({ wallet_address: other.address }).where('id', '=', p.id).execute();
+    const h = (await node.transfer(usdt, other, treasury, PRICE)).toLowerCase() as Hash;
+    const posted = await submit(p, a, h);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ order: { status: 'pending', tx_hash: h }, confirmations: 1 });
+    // Before its confirmations the re-check keeps the hash (it was refused for the order's first wallet).
+    expect(await recheckOrder(recheckDeps(), await orderRow(a), Date.now(), 10_000)).toBe('pending');
+    expect(await orderRow(a)).toMatchObject({ tx_hash: h });
+    await node.mine(CONFIRMATIONS - 1);
+    // The worker's next turn, past the gap between two checks of one order.
+    expect(await recheckOrder(recheckDeps(), await orderRow(a), Date.now() + 20_000, 10_000)).toBe('paid');
+    expect(await balance(t, p.id, 'gems')).toBe(50);
+  });
+
   it('a re-check refusing the hash it read does not forget the one recorded meanwhile', async () => {
     const p = await payer();
     const a = await tetherOrder(p.id);

@@ -143,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
       try {
         return await transactionWithAnswer(app.db, request, async (trx) => {
-          const recorded = await recordTxHash(trx, orderId, txHash);
+          const recorded = await recordTxHash(trx, orderId, txHash, user.wallet_address!);
           if (recorded && verdict.status === 'paid') await payTetherOrder(trx, orderId, txHash);
           const now = await trx
             .selectFrom('payment_orders')

@@ -39,12 +39,14 @@ export async function payTetherOrder(trx: Tx, orderId: number, txHash: string, n
  * one it held; false when the order is no longer pending. Throws a unique violation when another
  * order holds the hash. A replaced hash is free for other orders, so every payment of a tether order
  * (payTetherOrder, and markOrderPaid from a re-check) requires in its UPDATE that the order still
- * holds the hash that was verified; a paid order keeps its hash for good.
+ * holds the hash that was verified; a paid order keeps its hash for good. The wallet the hash was
+ * verified against (the player's linked one now) becomes the order's, so the worker's re-check asks
+ * the chain about the same sender: one linked after the order was made is not refused there.
  */
-export async function recordTxHash(trx: Tx, orderId: number, txHash: string): Promise<boolean> {
+export async function recordTxHash(trx: Tx, orderId: number, txHash: string, walletAddress: string): Promise<boolean> {
   const updated = await trx
     .updateTable('payment_orders')
-    .set({ tx_hash: txHash, external_id: txHash })
+    .set({ tx_hash: txHash, external_id: txHash, wallet_address: walletAddress })
     .where('id', '=', orderId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
