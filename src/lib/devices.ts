@@ -1,10 +1,11 @@
 // The browser's proofs of decisions §13. `device`: every sign-in answers an opaque known-device
 // string for that account; the browser keeps them (newest first, one per account, at most
 // DEVICE_HEADER_MAX) and sends them comma-separated as X-Device with every sign-in call and with
-// /auth/reauth/. `registration`: POST /auth/register/ answers one; the newest is sent back as
-// X-Registration when this browser opens a registration link, so the password typed here counts.
+// /auth/reauth/. `registration`: POST /auth/register/ answers one; the browser keeps the newest few
+// (REGISTRATION_HEADER_MAX: "send again" registers again, and the first mail's link still counts)
+// and sends them as X-Registration when it opens a registration link, so the password typed here counts.
 
-import { DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER } from '@shared/auth-headers';
+import { DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER, REGISTRATION_HEADER_MAX } from '@shared/auth-headers';
 
 export const DEVICE_STORAGE_KEY = 'pxt.devices';
 export const REGISTRATION_STORAGE_KEY = 'pxt.registration';
@@ -58,26 +59,39 @@ export function deviceHeaders(): Record<string, string> {
   return list.length ? { [DEVICE_HEADER]: list.join(',') } : {};
 }
 
+/** The kept registration strings, newest first (one plain string, as kept before lists). */
+function storedRegistrations(): string[] {
+  try {
+    const raw = localStorage.getItem(REGISTRATION_STORAGE_KEY);
+    if (raw === null) return [];
+    if (usable(raw) && !raw.startsWith('[')) return [raw];
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter(usable).slice(0, REGISTRATION_HEADER_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function rememberRegistration(registration: string | undefined | null): void {
   if (!usable(registration)) return;
+  const next = [registration, ...storedRegistrations().filter((r) => r !== registration)].slice(
+    0,
+    REGISTRATION_HEADER_MAX,
+  );
   try {
-    localStorage.setItem(REGISTRATION_STORAGE_KEY, registration);
+    localStorage.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(next));
   } catch {
     /* storage unavailable: the link then works as if opened elsewhere (a password is asked for) */
   }
 }
 
-/** `{ 'x-registration': … }` with the newest registration string, or nothing. */
+/** `{ 'x-registration': 'newest,older,…' }`, or nothing. */
 export function registrationHeaders(): Record<string, string> {
-  try {
-    const r = localStorage.getItem(REGISTRATION_STORAGE_KEY);
-    return usable(r) ? { [REGISTRATION_HEADER]: r } : {};
-  } catch {
-    return {};
-  }
+  const kept = storedRegistrations();
+  return kept.length ? { [REGISTRATION_HEADER]: kept.join(',') } : {};
 }
 
-/** Forgets the registration string once its link has worked. */
+/** Forgets the registration strings once a link has worked (the account's other links are void then). */
 export function forgetRegistration(): void {
   try {
     localStorage.removeItem(REGISTRATION_STORAGE_KEY);

@@ -84,6 +84,28 @@ describe.each(testDialects())('confirmation links and known devices on %s', (dia
       expect(theirs.registration).not.toBe(mine.registration);
     });
 
+    it('"send again" keeps the first link good: opened with both registration strings it sets the typed password', async () => {
+      const email = uniqueEmail('again');
+      const register = async () =>
+        (
+          await call('POST', '/auth/register/', {
+            payload: { email, password: 'mine12345', confirm_password: 'mine12345' },
+          })
+        ).json().registration as string;
+      const first = await register();
+      const firstLink = mailedToken(t, email, 'confirmRegistration');
+      const second = await register();
+      // The browser sends what it keeps, newest first; the first mail is the one opened.
+      const opened = await call('GET', `/auth/confirm-email/${firstLink}/`, {
+        headers: { 'x-registration': `${second},${first}` },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().password_set).toBe(true);
+      expect(
+        (await call('POST', '/auth/login-by-email/', { payload: { email, password: 'mine12345' } })).statusCode,
+      ).toBe(200);
+    });
+
     it("an address added by a stranger's wallet account: the owner's click changes nothing and signs nobody in", async () => {
       const stranger = await walletLogin(t);
       const email = uniqueEmail('victim');

@@ -124,14 +124,14 @@ describe('registration string (X-Registration)', () => {
       ),
     ];
     await authApi.register({ email: 'a@example.com', password: 'secret123', confirm_password: 'secret123' });
-    // Only the newest one is kept.
+    // "Send again" registers again: both are kept, newest first, so the first mail's link still counts.
     script = [() => json(201, { detail: 'sent', email: 'b@example.com', registration: 'reg-2' })];
     await authApi.register({ email: 'b@example.com', password: 'secret123', confirm_password: 'secret123' });
     devices.rememberDevice(device(4, 0), '4');
     script = [
       (c) => {
         expect(c.url).toBe('/api/v1/auth/confirm-email/tok/');
-        expect(c.headers['x-registration']).toBe('reg-2');
+        expect(c.headers['x-registration']).toBe('reg-2,reg-1');
         expect(c.headers['x-device']).toBe(device(4, 0));
         expect(c.headers.authorization).toBeUndefined();
         return json(200, { access: accessOf(4), refresh: 'r', device: device(4, 1), password_set: true });

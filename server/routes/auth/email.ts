@@ -15,7 +15,7 @@ import {
   tokenPairSchema,
   tokenParamsSchema,
 } from '@shared/api/auth';
-import { REGISTRATION_HEADER } from '@shared/auth-headers';
+import { REGISTRATION_HEADER, REGISTRATION_HEADER_MAX } from '@shared/auth-headers';
 import { notAuthenticated, refuse } from '../../lib/errors';
 import { noticeAccount } from '../../services/account-notices';
 import { requireProof } from '../../services/account-proof';
@@ -52,10 +52,15 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request carries the registration string whose digest the link's payload holds. */
 function sentRegistration(header: string | string[] | undefined, expectedHex: string | undefined): boolean {
-  if (typeof header !== 'string' || !expectedHex || header.length > 200) return false;
+  if (typeof header !== 'string' || !expectedHex || header.length > 100 * REGISTRATION_HEADER_MAX) return false;
   const expected = Buffer.from(expectedHex, 'hex');
-  const given = digest(header.trim());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return header
+    .split(',')
+    .slice(0, REGISTRATION_HEADER_MAX)
+    .some((one) => {
+      const given = digest(one.trim());
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
