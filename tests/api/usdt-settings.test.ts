@@ -35,7 +35,7 @@ describe('the USDT provider and settings', () => {
       currency: 'USD' as const,
       quantity: 3,
       externalId: null,
-      walletAddress: null,
+      walletAddress: '0x1111111111111111111111111111111111111111',
       createdAt: 0,
       charge: null,
       txHash: null,
@@ -48,6 +48,11 @@ describe('the USDT provider and settings', () => {
     });
     expect(await provider.check(order)).toMatchObject({ status: 'pending' });
     expect((USDT * 499n) / 100n).toBe(PRICE);
+    // USDT is taken from the linked wallet: without one there is nothing to ask for.
+    await expect(provider.checkout({ ...order, walletAddress: null })).rejects.toMatchObject({
+      status: 400,
+      code: 'wallet_required',
+    });
   });
 
   it('is off without settings, and refuses half a configuration or a wrong value at start', () => {
