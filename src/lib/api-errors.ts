@@ -5,6 +5,7 @@
 // server's words remain for codes we do not know. Keeps the field errors of decisions §4 and says
 // whether the fault is the server's (the auth flows then open the error modal, spec §4 "an auth
 // error containing '500'").
+import type { i18n as I18n } from 'i18next';
 import { FetchError } from 'ofetch';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@shared/constants';
 import { i18n } from './i18n';
@@ -21,6 +22,11 @@ export interface ApiFailure {
   code: string | null;
   /** The text to show. */
   message: string;
+  /**
+   * Our own text for `code` (`errors:codes.*`, in the player's language), null for a code we have
+   * no text for: a caller with codes of its own (the mining screens) asks those first, then this.
+   */
+  codeText: string | null;
   /** True when the server itself sent the message (detail/message) rather than our fallback. */
   fromServer: boolean;
   fields: FieldError[];
@@ -66,11 +72,19 @@ function retrySeconds(err: unknown, detail: string | null): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-/** Our own text for a server code, in the player's language; null for a code we have no text for. */
-export function codeText(code: string | null, seconds: number | null = null): string | null {
+/**
+ * Our own text for a server code, in the player's language; null for a code we have no text for.
+ * The one translation of the app's codes: a component translating a stored code at render time
+ * passes its own i18next instance (the one its `useTranslation` reads).
+ */
+export function codeText(
+  code: string | null | undefined,
+  seconds: number | null = null,
+  i18next: Pick<I18n, 'exists' | 't'> = i18n,
+): string | null {
   const key = `errors:codes.${code}`;
-  if (!code || !i18n.exists(key)) return null;
-  return i18n.t(key, { seconds: seconds ?? '…' });
+  if (!code || !i18next.exists(key)) return null;
+  return i18next.t(key, { seconds: seconds ?? '…' });
 }
 
 /** Our own text for one of the spec's field messages; null for any other. */
@@ -111,6 +125,7 @@ export function toApiFailure(err: unknown, fallback: string): ApiFailure {
     status,
     code,
     message: own ?? fieldText(detail) ?? detail ?? fallback,
+    codeText: own,
     fromServer: detail !== null,
     fields,
     // 503 `busy` (the server's password-hashing queue is full) is a "try again", not a fault.

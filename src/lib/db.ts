@@ -48,7 +48,10 @@ export interface OutboxRow {
   path: string;
   body?: unknown;
   status: OutboxStatus;
+  /** A refused call: the server's words (detail, message or body), shown only for a code the app has no text for. */
   error?: string | null;
+  /** A refused call: the server's machine code, translated when the notice is drawn (the player's language then). */
+  code?: string | null;
   /** The account that made the call (lib/session.ts `currentAccount`); absent on rows of older versions. */
   owner?: string | null;
 }

@@ -6,9 +6,11 @@
 // idempotency store and never runs twice (a claim never pays twice).
 //
 // Outcomes of a replayed call: an answer → 'done'; a refusal (4xx) → 'failed' with the server's
-// text, shown to the player and never retried; no answer, a 5xx, a throttle or "the same key is
-// still in progress" → the replay stops and that call and every later one stay 'pending' for the
-// next attempt (order matters: a start must not overtake the claim before it).
+// code and text (the code is translated when shown, so the player reads their own language; the
+// text is only for a code the app does not know), shown to the player and never retried; no
+// answer, a 5xx, a throttle or "the same key is still in progress" → the replay stops and that call
+// and every later one stay 'pending' for the next attempt (order matters: a start must not overtake
+// the claim before it).
 //
 // Owners: each call is stored with the account that made it. When the session is over (the refresh
 // token is refused: the session was ended on another device) the replay stops and keeps the calls
@@ -188,7 +190,12 @@ async function replay(): Promise<ReplaySummary> {
         summary.pending = rows.length - i + waiting;
         break;
       }
-      await db.outbox.update(row.id!, { status: 'failed', error: refusalText(err) });
+      const code = codeOf(err);
+      await db.outbox.update(row.id!, {
+        status: 'failed',
+        error: refusalText(err),
+        code: typeof code === 'string' && code ? code : null,
+      });
       summary.failed++;
     }
   }

@@ -1,35 +1,42 @@
 // The mining error texts of spec §8 (detail, then message, then the JSON body, else the default),
 // the known refusal codes in the player's language, the network case, and the expired-sign-in prompt.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
+import { toApiFailure } from '@/lib/api-errors';
+import { i18n, i18nReady } from '@/lib/i18n';
 import { miningFailure, promptIfSignedOut } from '@/features/mining/lib/mining-errors';
 import { closeModal, modalStateAtom } from '@/lib/modal-state';
 import { store } from '@/lib/store';
+import { load } from './locale-helpers';
 
 // A stand-in for i18next's t: shows which key (and values) would be translated.
 const t = ((key: string) => `t(${key})`) as unknown as Parameters<typeof miningFailure>[2];
 
-function answer(status: number, body: unknown) {
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       async () =>
         new Response(typeof body === 'string' ? body : JSON.stringify(body), {
           status,
-          headers: { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json' },
+          headers: { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers },
         }),
     ),
   );
 }
 
-async function failureOf(status: number, body: unknown, call: Parameters<typeof miningFailure>[1] = 'claim') {
-  answer(status, body);
+async function errorOf(status: number, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  answer(status, body, headers);
   try {
     await api('mining/claim/');
   } catch (err) {
-    return miningFailure(err, call, t);
+    return err;
   }
   throw new Error('the call did not fail');
+}
+
+async function failureOf(status: number, body: unknown, call: Parameters<typeof miningFailure>[1] = 'claim') {
+  return miningFailure(await errorOf(status, body), call, t);
 }
 
 beforeEach(() => closeModal());
@@ -87,5 +94,65 @@ describe('mining error texts (spec §8)', () => {
     expect(store.get(modalStateAtom).open).toBeNull();
     promptIfSignedOut(await failureOf(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }));
     expect(store.get(modalStateAtom).open).toBe('notAuthorizedMiner');
+  });
+});
+
+describe('codes every screen shares, on the mining screens (in Russian)', () => {
+  beforeAll(async () => {
+    await i18nReady.catch(() => undefined);
+    for (const ns of ['errors', 'mining']) i18n.addResourceBundle('ru', ns, load('ru', ns), true, true);
+    await i18n.changeLanguage('ru');
+  });
+
+  // The answers the server (plugins/rate-limits.ts, shutdown.ts, error-handler.ts) and
+  // the proxy in front of it (deploy/nginx/pxt.conf) give to any call, with their English details.
+  const answers: [code: string, status: number, detail: string, headers: Record<string, string>, ru: string][] = [
+    [
+      'rate_limited',
+      429,
+      'Too many requests. Try again in 12 seconds.',
+      { 'Retry-After': '12' },
+      'Слишком много запросов. Попробуйте снова через 12 с.',
+    ],
+    [
+      'shutting_down',
+      503,
+      'The server is restarting; try again.',
+      { 'Retry-After': '1' },
+      'Сервер перезапускается. Попробуйте снова через несколько секунд.',
+    ],
+    [
+      'bad_gateway',
+      502,
+      'The server could not be reached; try again.',
+      {},
+      'Сервер сейчас недоступен. Попробуйте снова через несколько секунд.',
+    ],
+    ['server_error', 500, 'Internal server error', {}, 'Внутренняя ошибка сервера. Попробуйте позже.'],
+  ];
+
+  it.each(answers)(
+    '%s (%i): the same Russian text as the rest of the app',
+    async (code, status, detail, headers, ru) => {
+      const err = await errorOf(status, { detail, code }, headers);
+      const shown = miningFailure(err, 'claim', i18n.getFixedT('ru', 'mining') as never);
+      expect(shown).toMatchObject({ text: ru, code, status, network: false });
+      // One translation: the one every other screen shows through lib/api-errors.ts.
+      expect(toApiFailure(err, 'x').message).toBe(ru);
+    },
+  );
+
+  it('keeps its own texts for the mining codes and the server’s words for a code nobody knows', async () => {
+    const t = i18n.getFixedT('ru', 'mining') as never;
+    expect(
+      miningFailure(
+        await errorOf(400, { detail: 'This boost has already been used', code: 'boost_already_used' }),
+        'applyBoost',
+        t,
+      ).text,
+    ).toBe('Этот буст уже использован.');
+    expect(miningFailure(await errorOf(400, { detail: 'Brand new refusal', code: 'brand_new' }), 'claim', t).text).toBe(
+      'Brand new refusal',
+    );
   });
 });

@@ -173,7 +173,7 @@ describe('replayOutbox', () => {
     expect(server.seen).toHaveLength(3);
   });
 
-  it("marks a refused call failed with the server's text, goes on with the next, and never retries it", async () => {
+  it("marks a refused call failed with the server's code and text, goes on with the next, and never retries it", async () => {
     await queueOffline('mining/claim/', 'mining/start/');
     const server = fakeServer((call) =>
       call.url.endsWith('mining/claim/')
@@ -186,9 +186,10 @@ describe('replayOutbox', () => {
     off();
     expect(summary).toMatchObject({ sent: 1, failed: 1, pending: 0 });
     expect(seenSummaries).toEqual([summary]);
-    expect((await rows()).map((r) => [r.path, r.status, r.error])).toEqual([
-      ['mining/claim/', 'failed', 'Mining session is not finished yet'],
-      ['mining/start/', 'done', null],
+    // The code is kept so the notice shows the refusal in the player's language (outbox-notices.test.tsx).
+    expect((await rows()).map((r) => [r.path, r.status, r.error, r.code ?? null])).toEqual([
+      ['mining/claim/', 'failed', 'Mining session is not finished yet', 'session_not_finished'],
+      ['mining/start/', 'done', null, null],
     ]);
     await replayOutbox();
     expect(server.seen).toHaveLength(2);
@@ -202,7 +203,10 @@ describe('replayOutbox', () => {
         : { status: 404, body: { code: 'x' } },
     );
     await replayOutbox();
-    expect((await rows()).map((r) => r.error)).toEqual(['no claim', '{"code":"x"}']);
+    expect((await rows()).map((r) => [r.error, r.code])).toEqual([
+      ['no claim', null],
+      ['{"code":"x"}', 'x'],
+    ]);
   });
 
   it('stops at a network failure and leaves that call and the later ones pending, in order', async () => {

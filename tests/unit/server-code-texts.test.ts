@@ -92,6 +92,25 @@ describe('server codes and the client’s texts', () => {
     }
   });
 
+  it('gives the codes sent outside the refusal helpers a text in both languages too', () => {
+    // The restarting server, its last-resort error handler and the proxy in front of it answer any
+    // call, a mining or offline one included; the scan above reads only `refuse(…)` and its kin.
+    const sources = ['server/plugins/shutdown.ts', 'server/plugins/error-handler.ts', 'deploy/nginx/pxt.conf'];
+    const codes = new Set(
+      sources.flatMap((f) =>
+        [...readFileSync(join(ROOT, f), 'utf8').matchAll(/\bcode"?\s*:\s*["']([a-z_]+)["']/g)].map((m) => m[1]!),
+      ),
+    );
+    expect([...codes]).toEqual(expect.arrayContaining(['bad_gateway', 'server_error', 'shutting_down']));
+    for (const lang of ['en', 'ru']) {
+      const own = (load(lang, 'errors') as { codes: Record<string, string> }).codes;
+      expect(
+        [...codes].filter((c) => !own[c] && !NOT_SHOWN[c]),
+        lang,
+      ).toEqual([]);
+    }
+  });
+
   it('repeats the schemas’ field messages exactly, each with a text in both languages', () => {
     const schemaMessages = [
       EMAIL_INVALID,

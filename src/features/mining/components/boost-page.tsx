@@ -19,7 +19,14 @@ import { rewardReferralBoost } from '../api/mining-api';
 import { formatRate } from '../lib/format';
 import { miningFailure } from '../lib/mining-errors';
 import { useOnline, useRefreshAfterReplay } from '../state/hooks';
-import { refreshBoosts, tempBoostStock, useBoostRows, useBoostSummary, useOutboxRows } from '../state/mining-data';
+import {
+  queuedBoostUses,
+  refreshBoosts,
+  tempBoostStock,
+  useBoostRows,
+  useBoostSummary,
+  useOutboxRows,
+} from '../state/mining-data';
 import { NoticeLine, type Notice } from './notice-line';
 import { MiningPageHead, MiningPageNotices } from './mining-page-head';
 import { TempBoostRow } from './temp-boost-row';
@@ -71,7 +78,8 @@ export function BoostPage() {
     }
   };
 
-  const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS);
+  // The same stock the boost dialog offers: minus the uses waiting in the outbox.
+  const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS, queuedBoostUses(outbox));
   // Offered only when it can succeed (issue 16); otherwise the card says how a boost is earned.
   const waiting = summary?.referral_waiting ?? 0;
   const total = (summary?.task_total_boost ?? 0) + (summary?.referral_total_boost ?? 0);

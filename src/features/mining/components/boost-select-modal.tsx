@@ -16,10 +16,13 @@ import { useOnline } from '../state/hooks';
 import { TempBoostRow } from './temp-boost-row';
 import { applyBoost, selectBoost } from '../state/mining-actions';
 import {
+  queuedBoostUses,
+  readQueuedBoostUses,
   refreshBoosts,
   refreshSessions,
   tempBoostStock,
   useBoostRows,
+  useOutboxRows,
   useSessions,
   type TempBoostStock,
 } from '../state/mining-data';
@@ -30,6 +33,7 @@ export default function BoostSelectModal() {
   const { t, i18n } = useTranslation('mining');
   const rows = useBoostRows();
   const sessions = useSessions();
+  const outbox = useOutboxRows();
   const online = useOnline();
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -40,14 +44,21 @@ export default function BoostSelectModal() {
 
   const session = sessions ? currentSession(sessions) : null;
   const running = minerStatus(session, Date.now()) === 'running';
-  const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS);
+  // A boost used offline counts as used at once: it is not offered (nor queued) a second time.
+  const stock = tempBoostStock(rows ?? [], TEMP_BOOST_HOURS, queuedBoostUses(outbox));
 
-  const use = async (row: TempBoostStock) => {
-    setBusy(row.hours);
+  const use = async (shown: TempBoostStock) => {
+    setBusy(shown.hours);
     setNotice(null);
     try {
+      // The boost to use is picked from the outbox as it is now, not as last rendered.
+      const [row] = tempBoostStock(rows ?? [], [shown.hours], await readQueuedBoostUses());
+      const id = !running || !session ? row.freeIds[0] : (row.freeIds[0] ?? row.ids[0]);
+      if (id === undefined) {
+        setNotice({ kind: 'error', text: t('errors.codes.boost_already_used') });
+        return;
+      }
       if (!running || !session) {
-        const id = row.freeIds[0];
         const r = await selectBoost(id);
         setNotice({
           kind: 'ok',
@@ -55,7 +66,6 @@ export default function BoostSelectModal() {
         });
         return;
       }
-      const id = row.freeIds[0] ?? row.ids[0];
       if (!online) {
         // Offline the server cannot be asked whether the boost fits: place it as the server would.
         const plan = planBoostNow(session, row.durationSeconds, Date.now());
@@ -105,7 +115,8 @@ export default function BoostSelectModal() {
     >
       <ul className="mining-boost-list">
         {stock.map((row) => {
-          const usable = running ? row.ids.length > 0 : row.freeIds.length > 0;
+          // Offered once the outbox has been read (a use waiting there takes the boost).
+          const usable = outbox !== undefined && (running ? row.ids.length > 0 : row.freeIds.length > 0);
           return (
             <TempBoostRow key={row.hours} row={row} testId={`boost-row-${row.hours}`}>
               <Button

@@ -1,6 +1,7 @@
 // The mining guide (spec §2, §4): 5 steps with back, next and step dots; opening it starts at step 1
 // (the modal machine does that). The last step's button, 'Earn PXT', closes it and starts mining
-// when the player is idle. It reads only translations and Dexie, so it works offline.
+// when the player is idle and no start waits in the outbox. It reads only translations and Dexie,
+// so it works offline.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,14 +19,16 @@ import { Modal } from '@/components/modal';
 import { closeModal, guideGoTo, guideNext, guidePrev, useModalState } from '@/lib/modal-state';
 import { isSignedIn } from '@/lib/session';
 import { currentSession, minerStatus } from '../lib/session-view';
+import { OUTBOX_PATHS } from '../api/mining-api';
 import { start } from '../state/mining-actions';
-import { useSessions } from '../state/mining-data';
+import { pendingCall, useOutboxRows, useSessions } from '../state/mining-data';
 import './mining.css';
 
 export default function GuideModal() {
   const { t, i18n } = useTranslation('mining');
   const { guideStep: step, guideTotal: total } = useModalState();
   const sessions = useSessions();
+  const outbox = useOutboxRows();
   const [starting, setStarting] = useState(false);
   const last = step === total;
   const facts = {
@@ -41,7 +44,10 @@ export default function GuideModal() {
 
   const earn = async () => {
     const idle = sessions !== undefined && minerStatus(currentSession(sessions), Date.now()) === 'idle';
-    if (!idle || !isSignedIn()) {
+    // As /miner's Start: a start made offline and waiting in the outbox is not queued again (the
+    // second would be refused on reconnect, a session existing by then), nor before the outbox is read.
+    const startWaits = outbox === undefined || pendingCall(outbox, OUTBOX_PATHS.start) !== null;
+    if (!idle || startWaits || !isSignedIn()) {
       closeModal();
       return;
     }

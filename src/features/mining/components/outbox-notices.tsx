@@ -1,13 +1,13 @@
 // Calls made offline that the server refused when they were replayed (decisions §10): shown once
-// with the server's reason until the player dismisses them.
+// with the reason, in the player's language, until the player dismisses them.
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import type { OutboxRow } from '@/lib/db';
 import { dismissOutboxEntry } from '@/lib/outbox';
-import { outboxCallName } from '../lib/mining-errors';
+import { outboxCallName, outboxRefusalText } from '../lib/mining-errors';
 
 export function OutboxNotices({ rows }: { rows: readonly OutboxRow[] }) {
-  const { t } = useTranslation('mining');
+  const { t, i18n } = useTranslation('mining');
   const failed = rows.filter((r) => r.status === 'failed');
   if (failed.length === 0) return null;
   return (
@@ -18,8 +18,8 @@ export function OutboxNotices({ rows }: { rows: readonly OutboxRow[] }) {
           <li key={row.id} className="mining-notice mining-notice--error" role="alert">
             <span>
               {t('outbox.failed', {
-                action: call ? t(`outbox.actions.${call}`) : row.path,
-                reason: row.error ?? (call ? t(`errors.${call}`) : t('errors:unexpected')),
+                action: call ? t(`outbox.actions.${call}`, { tier: tierOf(row) }) : row.path,
+                reason: outboxRefusalText(row, i18n),
               })}
             </span>
             <Button variant="link" onClick={() => void dismissOutboxEntry(row.id!)}>
@@ -32,6 +32,5 @@ export function OutboxNotices({ rows }: { rows: readonly OutboxRow[] }) {
   );
 }
 
-/** The pending outbox call of this path, if one is waiting. */
-export const pendingCall = (rows: readonly OutboxRow[] | undefined, path: string) =>
-  rows?.find((r) => r.path === path && (r.status === 'pending' || r.status === 'sending')) ?? null;
+/** The tier an arcade claim asked for (its body), named in the notice. */
+const tierOf = (row: OutboxRow) => (row.body as { tier?: unknown } | undefined)?.tier;

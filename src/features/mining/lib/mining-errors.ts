@@ -1,8 +1,11 @@
 // The mining error texts of spec §8: the server's detail, then its message, then the JSON body,
 // otherwise the call's default. Refusals the server names with a known code are shown in the
-// player's language instead of the server's English detail; no answer at all is the network text.
-import type { TFunction } from 'i18next';
-import { toApiFailure } from '@/lib/api-errors';
+// player's language instead of the server's English detail — the mining codes from this screen's
+// catalogue, every other code (rate limits, a restarting server, …) from the app's one translation
+// in lib/api-errors.ts — and no answer at all is the network text.
+import type { i18n as I18n, TFunction } from 'i18next';
+import type { OutboxRow } from '@/lib/db';
+import { codeText, toApiFailure } from '@/lib/api-errors';
 import { modalStateAtom, openModal } from '@/lib/modal-state';
 import { refusalText } from '@/lib/outbox';
 import { store } from '@/lib/store';
@@ -68,16 +71,38 @@ export function miningFailure(err: unknown, call: MiningCall, t: TFunction): Min
   if (f.status === 0 && !f.body) return { text: t('errors:network'), code: null, status: 0, network: true };
   if (isKnownCode(f.code))
     return { text: t(`mining:errors.codes.${f.code}`), code: f.code, status: f.status, network: false };
+  // A code the whole app shares (a rate limit, a restarting server): the same words, and the same
+  // wait from Retry-After, as on every other screen.
+  if (f.codeText) return { text: f.codeText, code: f.code, status: f.status, network: false };
   return { text: refusalText(err) ?? t(`mining:errors.${call}`), code: f.code, status: f.status, network: false };
 }
 
-/** The text of an outbox call the server refused while replaying (stored as the server's text). */
-export function outboxCallName(path: string): 'start' | 'claim' | 'selectBoost' | 'applyBoost' | null {
+/** The outbox calls the mining screens name (`mining:outbox.actions.*`): theirs and the arcade's tier claim. */
+export type OutboxCallName = 'start' | 'claim' | 'selectBoost' | 'applyBoost' | 'arcadeClaim';
+
+/** Which call an outbox row is, for its notice; null for a path no screen names (shown as it is). */
+export function outboxCallName(path: string): OutboxCallName | null {
   if (path.startsWith('mining/start')) return 'start';
   if (path.startsWith('mining/claim')) return 'claim';
   if (path.startsWith('mining/select-temp-boost')) return 'selectBoost';
   if (path.startsWith('mining/apply-temp-boost')) return 'applyBoost';
+  if (path.startsWith('arcade/claim')) return 'arcadeClaim';
   return null;
+}
+
+/**
+ * Why the server refused a replayed call, in the language the notice is drawn in: the row keeps the
+ * code, so the text follows the player's language (a language switch included); the server's own
+ * words only for a code we have no text for, then the call's default. `i18next` is the instance the
+ * notice's `useTranslation` reads.
+ */
+export function outboxRefusalText(row: Pick<OutboxRow, 'path' | 'code' | 'error'>, i18next: I18n): string {
+  if (isKnownCode(row.code ?? null)) return i18next.t(`mining:errors.codes.${row.code}`);
+  const own = codeText(row.code, null, i18next);
+  if (own) return own;
+  if (row.error) return row.error;
+  const call = outboxCallName(row.path);
+  return call && call !== 'arcadeClaim' ? i18next.t(`mining:errors.${call}`) : i18next.t('errors:unexpected');
 }
 
 /**

@@ -9,7 +9,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AssetGroup } from '@shared/api/assets';
 import type { Boost, BoostsResponse, MiningSession, ShopItem, Subscription } from '@shared/api/mining';
 import { db, type IdRow, type OutboxRow } from '@/lib/db';
-import { fetchAssets, fetchBoosts, fetchSessions, fetchShop, fetchSubscriptions } from '../api/mining-api';
+import {
+  fetchAssets,
+  fetchBoosts,
+  fetchSessions,
+  fetchShop,
+  fetchSubscriptions,
+  OUTBOX_PATHS,
+} from '../api/mining-api';
 
 export type SessionRow = MiningSession & { kind: 'session' };
 export type BoostRow = Omit<Boost, 'id'> & { id: string; boostId: number; kind: 'boost' };
@@ -198,6 +205,33 @@ export function useOutboxRows(): OutboxRow[] | undefined {
 
 // ---- derived ----
 
+const isOpen = (r: OutboxRow) => r.status === 'pending' || r.status === 'sending';
+
+/** The pending outbox call of this path, if one is waiting. */
+export const pendingCall = (rows: readonly OutboxRow[] | undefined, path: string) =>
+  rows?.find((r) => r.path === path && isOpen(r)) ?? null;
+
+/** Temporary boosts whose use waits in the outbox (made offline), by what the call will do to them. */
+export interface QueuedBoostUses {
+  applied: ReadonlySet<number>;
+  selected: ReadonlySet<number>;
+}
+
+export function queuedBoostUses(outbox: readonly OutboxRow[] | undefined): QueuedBoostUses {
+  const idsOf = (path: string) =>
+    new Set(
+      (outbox ?? [])
+        .filter((r) => r.path === path && isOpen(r))
+        .map((r) => Number((r.body as { boost_id?: unknown } | undefined)?.boost_id)),
+    );
+  return { applied: idsOf(OUTBOX_PATHS.apply), selected: idsOf(OUTBOX_PATHS.select) };
+}
+
+/** The same, read now: a tap can come before the live query has seen the call queued last. */
+export async function readQueuedBoostUses(): Promise<QueuedBoostUses> {
+  return queuedBoostUses(await db.outbox.where('status').anyOf('pending', 'sending').toArray());
+}
+
 /** Unused temporary boosts (owned or selected), by duration in hours. */
 export interface TempBoostStock {
   hours: number;
@@ -209,16 +243,29 @@ export interface TempBoostStock {
   selected: number;
 }
 
-export function tempBoostStock(rows: readonly BoostRow[], hoursList: readonly number[]): TempBoostStock[] {
-  const unused = rows.filter((r) => r.boost_type === 'temporary' && !r.is_active).sort((a, b) => a.boostId - b.boostId);
+/**
+ * The stock as it will be once the outbox has been sent: the stored list changes only when the
+ * server answers, so without `queued` a boost used offline stayed on offer and a second tap queued
+ * the same boost again (refused on reconnect as already used). A queued apply takes the boost out
+ * of the stock; a queued select marks it selected, as the server's answer will.
+ */
+export function tempBoostStock(
+  rows: readonly BoostRow[],
+  hoursList: readonly number[],
+  queued: QueuedBoostUses = { applied: new Set(), selected: new Set() },
+): TempBoostStock[] {
+  const unused = rows
+    .filter((r) => r.boost_type === 'temporary' && !r.is_active && !queued.applied.has(r.boostId))
+    .sort((a, b) => a.boostId - b.boostId);
+  const selected = (r: BoostRow) => r.is_selected || queued.selected.has(r.boostId);
   return hoursList.map((hours) => {
     const mine = unused.filter((r) => r.duration_seconds === hours * 3600);
     return {
       hours,
       durationSeconds: hours * 3600,
       ids: mine.map((r) => r.boostId),
-      freeIds: mine.filter((r) => !r.is_selected).map((r) => r.boostId),
-      selected: mine.filter((r) => r.is_selected).length,
+      freeIds: mine.filter((r) => !selected(r)).map((r) => r.boostId),
+      selected: mine.filter(selected).length,
     };
   });
 }
