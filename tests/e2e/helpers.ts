@@ -41,6 +41,17 @@ export interface Account {
   refresh: string;
 }
 
+/** A call to the API as `account`, outside the page (what another device or the operator would do). */
+export async function apiAs<T>(server: RunningServer, account: Account, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.access}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
 /** A confirmed e-mail account with a username and its password, made through the API (register → mailed link → confirm with X-Registration). */
 export async function createEmailAccount(
   server: RunningServer,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test, type RunningServer } from './fixtures';
-import { admin, createEmailAccount, signInPage, type Account } from './helpers';
+import { admin, apiAs as call, createEmailAccount, signInPage, type Account } from './helpers';
 import { injectSigningWallet } from './injected-wallet';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
@@ -27,16 +27,6 @@ const pattern = (s: string, holes: Record<string, string>) => {
 
 const newPlayer = (server: RunningServer, tag: string) =>
   createEmailAccount(server, `${tag}${Date.now().toString(36).slice(-5)}`);
-
-async function call<T>(server: RunningServer, account: Account, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${server.baseURL}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.access}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
 
 /** Starts a session on /miner and waits until it can be claimed. */
 async function mineUntilReady(page: Page, lang: string) {

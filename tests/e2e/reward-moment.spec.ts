@@ -3,7 +3,7 @@
 // reduced motion the final figures show at once and nothing moves.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, createEmailAccount, signInPage } from './helpers';
+import { admin, apiAs, createEmailAccount, signInPage } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 
@@ -26,7 +26,7 @@ async function watchAmount(page: Page) {
 const seenAmounts = (page: Page) => page.evaluate(() => (window as unknown as { seenAmounts: string[] }).seenAmounts);
 
 /** `meanwhile` runs once the session is ready and the page has read everything, just before the claim. */
-async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo, meanwhile?: () => void) {
+async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo, meanwhile?: () => unknown) {
   await page.goto('/miner');
   await expect(page.getByTestId('miner-status')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -39,7 +39,7 @@ async function mineAndClaim(page: Page, lang: string, testInfo: TestInfo, meanwh
   const pays = (await page.getByTestId('session-pays').innerText()).trim();
   if (meanwhile) {
     await page.waitForLoadState('networkidle');
-    meanwhile();
+    await meanwhile();
   }
   await watchAmount(page);
   await page.getByRole('button', { name: text(lang, 'mining:miner.claim'), exact: true }).click();
@@ -113,5 +113,33 @@ test.describe('the balance it counts into', () => {
     // The moment's balance is the header's, not the balance the page knew plus the reward.
     await expect(moment.getByTestId('reward-balance')).toHaveText(`${await header.innerText()} PXT`);
     await expect(moment.getByTestId('reward-balance')).not.toHaveText(`${amount} PXT`);
+  });
+});
+
+test.describe('what the next session pays', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('en: counts the boost selected for it, as the session card beside it does', async ({
+    page,
+    server,
+  }, testInfo) => {
+    const player = await createEmailAccount(server, `Next${Date.now().toString(36).slice(-6)}`);
+    await signInPage(page, player);
+    // While the session is ready, the player selects the welcome boost (2x) for the next one.
+    await mineAndClaim(page, 'en', testInfo, async () => {
+      const { boosts } = await apiAs<{ boosts: { id: number; boost_type: string }[] }>(
+        server,
+        player,
+        'GET',
+        'mining/boosts/',
+      );
+      const welcome = boosts.find((b) => b.boost_type === 'temporary');
+      expect(welcome, 'a new player has a temporary boost').toBeTruthy();
+      await apiAs(server, player, 'POST', 'mining/select-temp-boost/', { boost_id: welcome!.id });
+    });
+    const moment = page.getByTestId('reward-moment');
+    await expect(moment.getByTestId('reward-amount')).toBeVisible();
+    const wouldPay = page.getByTestId('session-would-pay');
+    await expect(page.getByTestId('selected-boost-hint')).toBeVisible();
+    await expect(moment.getByTestId('reward-next')).toHaveText(await wouldPay.innerText());
   });
 });

@@ -194,6 +194,8 @@ export function MinerPage() {
     .filter((r) => r.boost_type === 'temporary' && r.is_selected && !r.is_active)
     .sort((a, b) => a.boostId - b.boostId)
     .map((r) => ({ seconds: r.duration_seconds ?? 0, value: r.value }));
+  // What a session started now pays, the boosts selected for it counted: the card and the reward moment say the same.
+  const nextSessionPays = selectedBoostsPay(summaryPercent(summary), sessionSeconds, selectedSeconds);
 
   // With nothing stored on this device yet, the page waits for the server's answers (or their
   // failure) instead of drawing an idle miner that the running session then pushes apart (issue
@@ -292,14 +294,7 @@ export function MinerPage() {
             ) : (
               <div>
                 <dt>{t('miner.wouldPay')}</dt>
-                <dd data-testid="session-would-pay">
-                  {t('pxt', {
-                    amount: formatPxt(
-                      selectedBoostsPay(summaryPercent(summary), sessionSeconds, selectedSeconds),
-                      lang,
-                    ),
-                  })}
-                </dd>
+                <dd data-testid="session-would-pay">{t('pxt', { amount: formatPxt(nextSessionPays, lang) })}</dd>
               </div>
             )}
           </dl>
@@ -327,7 +322,7 @@ export function MinerPage() {
             )}
           </div>
           <NoticeLine notice={notice} />
-          {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={(idleRate * sessionSeconds) / 3600} />}
+          {reward && <RewardMoment reward={reward} rate={idleRate} nextPays={nextSessionPays} />}
           {previous && status === 'idle' && !reward && (
             <p className="mining-hint">{t('miner.lastPaid', { amount: formatPxt(previous.reward, lang) })}</p>
           )}
