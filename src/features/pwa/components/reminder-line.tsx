@@ -1,5 +1,7 @@
 // The page's own claim reminder: while the player looks at their miner, a push does not pop up a
-// system notification (sw/push.ts asks this page first); this line says it instead.
+// system notification (sw/push.ts asks this page first); this line says it instead, until that
+// session is claimed (then the reward moment speaks) or the player closes it or leaves the miner.
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -10,6 +12,11 @@ export function ReminderLine() {
   const { t } = useTranslation('pwa');
   const { pathname } = useLocation();
   const [shown, setShown] = useState(false);
+  const [sessionId, setSessionId] = useState<number | null>(null);
+  const claimed = useLiveQuery(
+    async () => sessionId !== null && (await db.sessions.get(sessionId))?.claimed === true,
+    [sessionId],
+  );
 
   useEffect(
     () =>
@@ -22,7 +29,10 @@ export function ReminderLine() {
           focused: document.hasFocus(),
           ownSession: row?.kind === 'session',
         });
-        if (take) setShown(true);
+        if (take) {
+          setSessionId(id as number);
+          setShown(true);
+        }
         return take;
       }),
     [],
@@ -32,7 +42,7 @@ export function ReminderLine() {
     if ((pathname.replace(/\/+$/, '') || '/') !== '/miner') setShown(false);
   }, [pathname]);
 
-  if (!shown) return null;
+  if (!shown || claimed) return null;
   return (
     <section className="pwa-card pwa-card--update" role="status" aria-live="polite" data-testid="reminder-line">
       <div className="pwa-card__row">
