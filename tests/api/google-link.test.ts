@@ -2,49 +2,30 @@
 // stolen access token cannot add the thief's Google), and a linked Google account is a proof for
 // /auth/reauth/ only when it is this account's own. A local stand-in speaks Google's tokeninfo and
 // userinfo protocol.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, bearer, otherIp, PASSWORD, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
+import { type GoogleStandIn, startGoogleStandIn } from '../helpers/google-stand-in';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const CLIENT_ID = 'pxt-link-client.apps.googleusercontent.com';
 
 describe.each(testDialects())('linking Google on %s', (dialect) => {
   let t: TestApp;
-  let server: Server;
-  const profiles = new Map<string, Record<string, unknown>>();
+  let google: GoogleStandIn;
   let counter = 0;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const token =
-        url.pathname === '/tokeninfo'
-          ? (url.searchParams.get('access_token') ?? '')
-          : (/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
-      const profile = profiles.get(token);
-      if (!profile) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-      const body =
-        url.pathname === '/tokeninfo' ? { aud: CLIENT_ID, azp: CLIENT_ID, scope: 'openid email profile' } : profile;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    t = await createTestApp(dialect, {
-      GOOGLE_CLIENT_ID: CLIENT_ID,
-      GOOGLE_USERINFO_URL: `http://127.0.0.1:${port}/userinfo`,
-      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${port}/tokeninfo`,
-    });
+    google = await startGoogleStandIn(CLIENT_ID);
+    t = await createTestApp(dialect, google.env);
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
+    await google.close();
   });
 
   const googleToken = (email = uniqueEmail('g')) => {
     const token = `ya29.link-${dialect}-${++counter}`;
-    profiles.set(token, { sub: `g-${dialect}-${counter}`, email, email_verified: true, name: 'Test' });
+    google.profiles.set(token, { sub: `g-${dialect}-${counter}`, email, email_verified: true, name: 'Test' });
     return token;
   };
   const post = (url: string, payload: object, access?: string) =>

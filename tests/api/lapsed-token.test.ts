@@ -4,13 +4,12 @@
 // by renewing the token and sending again. On the old server, linking Telegram or Google with a
 // lapsed token signed in to (or registered) another account and answered 200, and the owner's own
 // confirmation link said "wrong account".
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCalls } from '../helpers/account-calls';
 import { mailedToken, PASSWORD, registerAndConfirm, uniqueEmail } from '../helpers/accounts';
 import { signLoginWidget } from '../helpers/telegram-signing';
 import { startTelegramStandIn, type TelegramStandIn } from '../helpers/telegram-stand-in';
+import { type GoogleStandIn, startGoogleStandIn } from '../helpers/google-stand-in';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 const CLIENT_ID = 'pxt-lapsed-client.apps.googleusercontent.com';
@@ -19,36 +18,17 @@ let nextTelegramId = 7_500_000_000 + Math.floor(Math.random() * 1_000_000) * 100
 describe.each(testDialects())('calls made with a lapsed access token on %s', (dialect) => {
   let t: TestApp;
   let tg: TelegramStandIn;
-  let google: Server;
-  /** Google's answers by access token: the profile it names. */
-  const profiles = new Map<string, { sub: string; email: string; email_verified: boolean }>();
+  let google: GoogleStandIn;
 
   beforeAll(async () => {
-    google = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://google.test');
-      const token =
-        url.pathname === '/tokeninfo'
-          ? (url.searchParams.get('access_token') ?? '')
-          : (/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
-      const profile = profiles.get(token);
-      if (!profile) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-      const body = url.pathname === '/tokeninfo' ? { aud: CLIENT_ID, azp: CLIENT_ID } : profile;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-    await new Promise<void>((r) => google.listen(0, '127.0.0.1', r));
-    const googleUrl = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
+    google = await startGoogleStandIn(CLIENT_ID);
     tg = await startTelegramStandIn();
-    t = await createTestApp(dialect, {
-      ...tg.env,
-      GOOGLE_CLIENT_ID: CLIENT_ID,
-      GOOGLE_USERINFO_URL: `${googleUrl}/userinfo`,
-      GOOGLE_TOKENINFO_URL: `${googleUrl}/tokeninfo`,
-    });
+    t = await createTestApp(dialect, { ...tg.env, ...google.env });
   });
   afterAll(async () => {
     await t?.close();
     await tg?.close();
-    await new Promise((r) => google.close(r));
+    await google?.close();
   });
 
   const { call } = accountCalls(() => t);
@@ -94,7 +74,7 @@ describe.each(testDialects())('calls made with a lapsed access token on %s', (di
     ).json().reauth as string;
     const token = `ya29.lapsed-${Date.now()}`;
     const email = uniqueEmail('google');
-    profiles.set(token, { sub: `g-${Date.now()}`, email, email_verified: true });
+    google.profiles.set(token, { sub: `g-${Date.now()}`, email, email_verified: true });
     const refused = await call('POST', '/auth/google/', {
       access: lapsed(owner.access),
       payload: { access_token: token, reauth },
