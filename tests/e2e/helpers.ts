@@ -52,6 +52,20 @@ export async function apiAs<T>(server: RunningServer, account: Account, method: 
   return (await r.json()) as T;
 }
 
+/** Selects a new player's welcome boost (temporary) for the next session, outside the page; its length in hours. */
+export async function selectWelcomeBoost(server: RunningServer, account: Account): Promise<number> {
+  const { boosts } = await apiAs<{ boosts: { id: number; boost_type: string; duration_seconds: number | null }[] }>(
+    server,
+    account,
+    'GET',
+    'mining/boosts/',
+  );
+  const welcome = boosts.find((b) => b.boost_type === 'temporary');
+  if (!welcome) throw new Error('a new player has a temporary boost');
+  await apiAs(server, account, 'POST', 'mining/select-temp-boost/', { boost_id: welcome.id });
+  return welcome.duration_seconds! / 3600;
+}
+
 /** A confirmed e-mail account with a username and its password, made through the API (register → mailed link → confirm with X-Registration). */
 export async function createEmailAccount(
   server: RunningServer,

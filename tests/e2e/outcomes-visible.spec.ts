@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test, type RunningServer } from './fixtures';
-import { admin, apiAs as call, createEmailAccount, signInPage, type Account } from './helpers';
+import { admin, apiAs as call, createEmailAccount, selectWelcomeBoost, signInPage, type Account } from './helpers';
 import { injectSigningWallet } from './injected-wallet';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
@@ -155,16 +155,7 @@ for (const lang of LANGUAGES) {
     const plain = amountOf(await wouldPay.innerText());
     expect(plain).toBeGreaterThan(0);
 
-    const { boosts } = await call<{ boosts: { id: number; boost_type: string; duration_seconds: number | null }[] }>(
-      server,
-      player,
-      'GET',
-      'mining/boosts/',
-    );
-    const welcome = boosts.find((b) => b.boost_type === 'temporary');
-    expect(welcome, 'a new player has a temporary boost').toBeTruthy();
-    await call(server, player, 'POST', 'mining/select-temp-boost/', { boost_id: welcome!.id });
-    const hours = welcome!.duration_seconds! / 3600;
+    const hours = await selectWelcomeBoost(server, player);
 
     await page.reload();
     await expect(page.getByTestId('temporary-boost-state')).toHaveText(

@@ -3,7 +3,7 @@
 // reduced motion the final figures show at once and nothing moves.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiAs, createEmailAccount, signInPage } from './helpers';
+import { admin, createEmailAccount, selectWelcomeBoost, signInPage } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 
@@ -125,17 +125,7 @@ test.describe('what the next session pays', () => {
     const player = await createEmailAccount(server, `Next${Date.now().toString(36).slice(-6)}`);
     await signInPage(page, player);
     // While the session is ready, the player selects the welcome boost (2x) for the next one.
-    await mineAndClaim(page, 'en', testInfo, async () => {
-      const { boosts } = await apiAs<{ boosts: { id: number; boost_type: string }[] }>(
-        server,
-        player,
-        'GET',
-        'mining/boosts/',
-      );
-      const welcome = boosts.find((b) => b.boost_type === 'temporary');
-      expect(welcome, 'a new player has a temporary boost').toBeTruthy();
-      await apiAs(server, player, 'POST', 'mining/select-temp-boost/', { boost_id: welcome!.id });
-    });
+    await mineAndClaim(page, 'en', testInfo, () => selectWelcomeBoost(server, player));
     const moment = page.getByTestId('reward-moment');
     await expect(moment.getByTestId('reward-amount')).toBeVisible();
     const wouldPay = page.getByTestId('session-would-pay');
