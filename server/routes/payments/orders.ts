@@ -23,11 +23,10 @@ import {
   markOrderFailed,
   MAX_OPEN_ORDERS,
   openOrderCount,
-  orderJson,
-  providerOrder,
   recheckOrder,
   TOP_UP_ITEMS,
 } from '../../services/payments/orders';
+import { orderJson, providerOrder } from '../../services/payments/order-views';
 import { requireUserOnEveryRoute } from '../../plugins/auth';
 
 /** A player opening an open order asks its provider at most this often (coming back from the provider's page). */

@@ -9,7 +9,7 @@ import type { Hash } from 'viem';
 import { orderIdParamsSchema, tetherTxRequestSchema, tetherTxResponseSchema } from '@shared/api/payments-tether';
 import { ApiError, conflict, notFound, refuse } from '../../lib/errors';
 import { transactionWithAnswer } from '../../plugins/idempotency';
-import { orderJson } from '../../services/payments/orders';
+import { orderJson } from '../../services/payments/order-views';
 import { UsdtChainUnavailable, type UsdtFailure } from '../../services/payments/usdt-chain';
 import {
   payTetherOrder,

@@ -5,7 +5,8 @@
 // of another player that someone submitted before its sender could.
 import type { Hash } from 'viem';
 import type { Db, Tx } from '../../db/schema';
-import { creditOrder, type OrderRow, providerOrder } from './orders';
+import { providerOrder } from './order-views';
+import { creditOrder, type OrderRow } from './orders';
 import type { ProviderOrder } from './provider';
 import type { UsdtVerdict } from './usdt-chain';
 import type { UsdtProvider } from './usdt-provider';
