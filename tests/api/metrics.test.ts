@@ -2,11 +2,8 @@
 // socket here), never on the public port; the counters move where things happen (a claim, a ledger
 // posting once committed, a mail, a push, a payment, the worker's lateness); requests are timed by
 // route pattern, so a token in a path never becomes a label. Every app has its own registry.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// (The settings, and /metrics on the public port: metrics-settings.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { post } from '../../server/services/ledger';
 import {
   API,
@@ -360,56 +357,5 @@ describe.each(testDialects())('metrics on %s', (dialect) => {
     expect((await scrape(third)).status).toBe(200);
     await third.close();
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
-  });
-});
-
-describe('metrics settings', () => {
-  it('are off without METRICS_PORT, and refused on the public port', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pxt-metrics-'));
-    try {
-      expect(loadConfig({ DATA_DIR: dataDir }).metrics).toBeNull();
-      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({
-        port: 9464,
-        host: '127.0.0.1',
-      });
-      expect(
-        loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metrics,
-      ).toEqual({ port: 9464, host: '10.0.0.5' });
-      expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({
-        port: 9464,
-        host: '0.0.0.0',
-      });
-      expect(() => loadConfig({ DATA_DIR: dataDir, PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('an app without METRICS_PORT opens no listener', async () => {
-    const t = await createTestApp('sqlite');
-    try {
-      expect(t.app.metrics.address()).toBeNull();
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('the public port serving the app', () => {
-  it('answers /metrics with a plain 404, not the app page every client route gets', async () => {
-    const staticDir = mkdtempSync(join(tmpdir(), 'pxt-static-'));
-    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-    const t = await createTestApp('sqlite', { STATIC_DIR: staticDir, METRICS_PORT: '0' });
-    try {
-      expect((await t.app.inject({ method: 'GET', url: '/miner' })).headers['content-type']).toMatch(/text\/html/);
-      for (const url of ['/metrics', '/metrics/', '/metrics?x=1']) {
-        const res = await t.app.inject({ method: 'GET', url });
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toMatchObject({ code: 'not_found' });
-      }
-    } finally {
-      await t.close();
-      rmSync(staticDir, { recursive: true, force: true });
-    }
   });
 });
