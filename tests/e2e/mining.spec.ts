@@ -192,7 +192,9 @@ test('top up Gems, buy a boost in the mining shop, subscribe to the Auto Miner o
       timeout: (SESSION_SECONDS + 25) * 1000,
     })
     .toBeGreaterThan(0);
-  await expect(page.getByTestId('miner-status')).toHaveText('Mining');
+  // The balance and the sessions are read side by side: the balance may show the claim while the
+  // sessions answer came just before it, and the page asks again every 6 s (refresh-when-ended.ts).
+  await expect(page.getByTestId('miner-status')).toHaveText('Mining', { timeout: 15_000 });
 });
 
 test("select a boost before the start, then the guide's last step starts mining with it", async ({ page, server }) => {
