@@ -3,7 +3,7 @@
 // another `hash` in front signed in again, and proved /auth/reauth/, as often as anyone liked. Init
 // data that gives any field twice is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, bearer, otherIp } from '../helpers/accounts';
+import { accountCalls } from '../helpers/account-calls';
 import { signInitData } from '../helpers/telegram-signing';
 import { startTelegramStandIn, type TelegramStandIn } from '../helpers/telegram-stand-in';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
@@ -22,14 +22,8 @@ describe.each(testDialects())('Telegram init data given a field twice on %s', (d
     await tg?.close();
   });
 
-  const post = (url: string, payload: object, access?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${API}${url}`,
-      payload,
-      headers: access ? bearer(access) : {},
-      remoteAddress: otherIp(),
-    });
+  const { call } = accountCalls(() => t);
+  const post = (url: string, payload: object, access?: string) => call('POST', url, { payload, access });
   /** The sessions of the account holding this Telegram id. */
   const sessionsOf = async (telegramId: number) =>
     (

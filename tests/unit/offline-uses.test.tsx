@@ -4,10 +4,9 @@
 // reconnect as already used), and the guide's "Earn PXT" does not queue a second start.
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BoostSelectModal from '@/features/mining/components/boost-select-modal';
@@ -18,20 +17,13 @@ import { closeModal, guideGoTo, modalStateAtom, openModal } from '@/lib/modal-st
 import { sendOrQueue } from '@/lib/outbox';
 import { setTokens } from '@/lib/session';
 import { store } from '@/lib/store';
-import { en, load } from './locale-helpers';
+import { en } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 const HOUR = 3600;
 
 async function renderMining(node: ReactNode) {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('en', 'common'), mining: load('en', 'mining'), errors: load('en', 'errors') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
+  const i = await testI18n('en', ['common', 'mining', 'errors']);
   render(
     <JotaiProvider store={store}>
       <I18nextProvider i18n={i}>

@@ -3,33 +3,15 @@
 // mining codes, the app's own codes (the arcade's, a rate limit, …), the server's words only for a
 // code the client has no text for — and names the arcade's tier claim instead of showing its path.
 import { cleanup, render, screen } from '@testing-library/react';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxNotices } from '@/features/mining/components/outbox-notices';
 import type { OutboxRow } from '@/lib/db';
-import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 afterEach(cleanup);
 
-async function i18nIn(lng: 'en' | 'ru'): Promise<I18n> {
-  const i = createInstance();
-  const resources = Object.fromEntries(
-    (['en', 'ru'] as const).map((l) => [
-      l,
-      { common: load(l, 'common'), mining: load(l, 'mining'), errors: load(l, 'errors') },
-    ]),
-  );
-  await i.use(initReactI18next).init({
-    lng,
-    resources,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
-  return i;
-}
+const i18nIn = (lng: 'en' | 'ru') => testI18n(lng, ['common', 'mining', 'errors'], ['en', 'ru']);
 
 const ROWS: OutboxRow[] = [
   {

@@ -1,9 +1,8 @@
 // Cards that arrive on their own wait for the player's next page (issue 14: pushed in under the
 // header mid-page, they shifted every first visit on a phone by 0.17).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import { atom, createStore, Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,21 +13,14 @@ import { useFromNextPageUnlessAsked } from '@/features/pwa/lib/from-next-page';
 import { watchPageInput } from '@/features/pwa/lib/page-input';
 import { installPromptAtom, offlineReadyAtom, type BeforeInstallPromptEvent } from '@/features/pwa/state/pwa-atoms';
 import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 afterEach(cleanup);
 
 const pwa = load('en', 'pwa') as { offlineReady: { title: string; ok: string }; install: { button: string } };
 
 async function mount() {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { pwa: load('en', 'pwa') } },
-    defaultNS: 'pwa',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
+  const i = await testI18n('en', ['pwa']);
   const store = createStore();
   const Cards = () => (
     <>

@@ -2,14 +2,14 @@
 // looks at their miner, gone once that session is claimed. It stayed above the reward moment.
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PUSH_REMINDER } from '@shared/sw-messages';
 import { db } from '@/lib/db';
 import { ReminderLine } from '@/features/pwa/components/reminder-line';
 import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 afterEach(cleanup);
 
@@ -17,15 +17,7 @@ const worker = new EventTarget();
 Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
 
 it('shows the reminder of a session on the miner, and takes it away once that session is claimed', async () => {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { pwa: load('en', 'pwa') } },
-    defaultNS: 'pwa',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    showSupportNotice: false,
-  });
+  const i = await testI18n('en', ['pwa']);
   window.history.pushState({}, '', '/miner');
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
   await db.sessions.put({ id: 41, kind: 'session', claimed: false });
