@@ -67,7 +67,9 @@ for (const lang of LANGUAGES) {
       // Later, this device opens the app.
       await page.goto(page0);
       const login = page.getByRole('dialog', { name: text(lang, 'auth:login.title') });
-      await expect(login).toBeVisible();
+      // Before the dialog the page starts the app and makes two calls that are refused (the token's
+      // renewal, then /auth/me): on a loaded 2-core CI run that once took over the default 5 s.
+      await expect(login).toBeVisible({ timeout: 15_000 });
       await expect(login.getByRole('status')).toHaveText(text(lang, 'auth:login.notice.endedElsewhere'));
       await expect(login.getByLabel(text(lang, 'auth:fields.email'))).toHaveValue(account.email);
       await shot(page, testInfo, `session-ended-${page0.replace(/\W/g, '') || 'landing'}-${lang}-390`);
