@@ -20,6 +20,7 @@ import * as usernameSkeleton from './migrations/015-username-skeleton';
 import * as keptSecrets from './migrations/016-kept-secrets';
 import * as telegramDiscord from './migrations/017-telegram-discord';
 import * as discordToken from './migrations/018-discord-token';
+import * as deviceEpoch from './migrations/019-device-epoch';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
 const steps: Record<string, Step> = {
@@ -39,6 +40,7 @@ const steps: Record<string, Step> = {
   '016-kept-secrets': keptSecrets,
   '017-telegram-discord': telegramDiscord,
   '018-discord-token': discordToken,
+  '019-device-epoch': deviceEpoch,
 };
 
 export async function migrate(database: Database): Promise<void> {

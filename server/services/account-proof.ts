@@ -21,11 +21,11 @@ export const reauthRequired = (detail = REAUTH_REQUIRED) => new ApiError(403, 'r
 export async function passwordMatches(
   app: FastifyInstance,
   request: FastifyRequest,
-  user: Pick<User, 'id' | 'email'>,
+  user: Pick<User, 'id' | 'email' | 'device_epoch'>,
   stored: string,
   password: string,
 ): Promise<boolean> {
-  const device = app.knownDevices.of(request, user.id);
+  const device = app.knownDevices.of(request, user);
   const limits = device
     ? deviceLoginLimits(device.id)
     : loginLimits('email', user.email ?? `user-${user.id}`, request.ip);

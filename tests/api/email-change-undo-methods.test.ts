@@ -2,12 +2,14 @@
 // with a stolen password: every sign-in method as it was before the change. On the old server a
 // Telegram the thief linked afterwards survived the undo (the thief signed straight back in), and an
 // old wallet the owner had meanwhile signed in with on an account of its own made the undo fail for
-// good, saying "another account now uses your old e-mail address".
+// good, saying "another account now uses your old e-mail address". And the thief's browser stayed a
+// known device of the account: signing in from it again (the stolen password is back) told nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCalls } from '../helpers/account-calls';
 import {
   mailedToken,
   newWallet,
+  noticesTo,
   PASSWORD,
   registerAndConfirm,
   signBind,
@@ -117,5 +119,25 @@ describe.each(testDialects())('undoing an e-mail change on %s', (dialect) => {
     expect((await methodsOf(back.json().access)).sort()).toEqual(['password', 'telegram']);
     // The wallet stays with the account the owner signed in to with it.
     expect(await methodsOf(byWallet.access)).toEqual(['wallet']);
+  });
+
+  it("forgets the thief's known-device string: signing in again from it is mailed to the owner as a new device", async () => {
+    const owner = await registerAndConfirm(t);
+    // The thief signs in with the stolen password in their own browser first.
+    const thiefs = await call('POST', '/auth/login-by-email/', { payload: { email: owner.email, password: PASSWORD } });
+    expect(thiefs.statusCode, thiefs.body).toBe(200);
+    await moveAddress({ access: thiefs.json().access });
+    expect((await undo(owner)).statusCode).toBe(200);
+    await t.app.afterReplySettled();
+    const newDevice = () => noticesTo(t, owner.email).filter((m) => /new device/.test(m.subject)).length;
+    const before = newDevice();
+    const again = await call('POST', '/auth/login-by-email/', {
+      payload: { email: owner.email, password: PASSWORD },
+      headers: { 'x-device': thiefs.json().device },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().device).not.toBe(thiefs.json().device);
+    await t.app.afterReplySettled();
+    expect(newDevice()).toBe(before + 1);
   });
 });

@@ -40,6 +40,8 @@ export interface UsersTable {
   /** The Discord OAuth2 access token, encrypted (services/discord.ts), and when Discord expires it (migration 018). */
   discord_token: string | null;
   discord_token_expires_at: number | null;
+  /** The generation of the account's known-device strings; raised to forget them all (migration 019). */
+  device_epoch: Generated<number>;
 }
 
 export type Currency = 'balance' | 'token' | 'gems';

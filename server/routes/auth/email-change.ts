@@ -17,6 +17,7 @@ import { requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, PASSWORD_KINDS, revokeActionTokens } from '../../services/action-tokens';
 import { changeEmailMail, emailChangedMail } from '../../services/mail-texts';
 import { localeFrom, localeOf } from '../../services/player-locale';
+import { forgetDevices } from '../../services/known-devices';
 import { claimAddress } from '../../services/registrations';
 import { endAllSessions, endOtherSessions } from '../../services/sessions';
 import { mailLimits, takeAttempt } from '../../services/throttle';
@@ -208,6 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .where('id', '=', user.id)
             .execute();
           await endAllSessions(trx, user.id, now);
+          await forgetDevices(trx, user.id);
           await revokeActionTokens(trx, user.id, ['change_email', 'confirm_email', ...PASSWORD_KINDS], now);
           // Undo links of later changes would move the address away again; earlier ones stay.
           await revokeActionTokens(trx, user.id, ['undo_email_change'], now, { issuedAfter: undo.changed_at });

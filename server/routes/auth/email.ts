@@ -199,7 +199,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
       // The owner's browser, known to this account, has its own limit and queue lane (decisions §13).
-      const device = user ? app.knownDevices.of(request, user.id) : null;
+      const device = user ? app.knownDevices.of(request, user) : null;
       // The attempt is counted before the password is checked, so parallel guesses cannot all be checked.
       const attempt = await takeAttempt(
         app.db,

@@ -27,6 +27,7 @@ import { localeOf } from '../../services/player-locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noticeAccount } from '../../services/account-notices';
 import { refreshTokenOwner } from '../../services/refresh-tokens';
+import { forgetDevices } from '../../services/known-devices';
 import { endAllSessions } from '../../services/sessions';
 import { type SignedIn, startSession } from '../../services/sign-in';
 import {
@@ -75,14 +76,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         })
         .where('id', '=', user.id)
         .execute();
-      // Every session ends (decisions §13); the device that changed it gets a new one.
+      // Every session ends (decisions §13) and every device string is forgotten; the device that
+      // changed it gets a new session and string.
       await endAllSessions(trx, user.id);
+      await forgetDevices(trx, user.id);
       // Registration links carry other passwords; the account is confirmed now.
       await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
       return {
         userId: user.id,
         email: user.email,
-        tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply) : null,
+        tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply, { ownDevice: true }) : null,
       };
     });
     noticeAccount(app, request, reply, done.userId, { kind: 'password_changed' });
