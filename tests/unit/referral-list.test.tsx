@@ -1,12 +1,12 @@
 // The referrals page's list (decisions §12 Active friends): every friend is shown, the active ones
 // are marked, and the others say why they do not count yet, in English and Russian.
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReferralList } from '@/features/referrals/components/referral-list';
 import type { ReferralRow } from '@/lib/referrals';
 import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 const rows: ReferralRow[] = [
   { id: 3, username: 'miner_amy', wallet_address: null, joined_at: '2026-11-20T10:00:00.000Z', active: true },
@@ -21,14 +21,7 @@ const rows: ReferralRow[] = [
 ];
 
 async function renderIn(lng: 'en' | 'ru') {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    resources: { [lng]: { referrals: load(lng, 'referrals'), common: load(lng, 'common') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const i18n = await testI18n(lng, ['common', 'referrals']);
   render(
     <I18nextProvider i18n={i18n}>
       <ReferralList rows={rows} loading={false} error={null} onRetry={() => {}} />

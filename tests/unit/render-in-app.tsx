@@ -2,24 +2,16 @@
 // texts of common/auth/errors, a router at `url`) for the auth dialog tests. The store is passed in:
 // the tests import app modules only after stubbing fetch.
 import { render } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 type Store = Parameters<typeof JotaiProvider>[0]['store'];
 
 export async function renderInApp(node: ReactNode, store: Store, url = '/'): Promise<void> {
-  const i = createInstance();
-  await i.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('en', 'common'), auth: load('en', 'auth'), errors: load('en', 'errors') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const i = await testI18n('en', ['common', 'auth', 'errors']);
   render(
     <JotaiProvider store={store}>
       <I18nextProvider i18n={i}>

@@ -3,8 +3,7 @@
 // order, the open order to resume, and the USDT transfer the wallet is asked for (calldata as viem
 // encodes it; the linked account and the chain checked before anything is sent).
 import { cleanup, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentOrder } from '@shared/api/payments';
@@ -22,6 +21,7 @@ import { withRememberedTx } from '@/features/mining/state/payment-actions';
 import type { Eip1193Provider } from '@/lib/wallet';
 import { erc20TransferData, sendErc20Transfer, switchToChain, WalletTransferError } from '@/lib/wallet-transfer';
 import { load } from './locale-helpers';
+import { testI18n } from './test-i18n';
 
 afterEach(cleanup);
 
@@ -150,14 +150,7 @@ describe.each(['en', 'ru'] as const)('the method tiles and Pay in %s', (lng) => 
     path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], load(lng, 'mining')) as string;
 
   async function renderForm(online: boolean) {
-    const i18n = createInstance();
-    await i18n.use(initReactI18next).init({
-      lng,
-      resources: { [lng]: { mining: load(lng, 'mining') } },
-      defaultNS: 'mining',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    const i18n = await testI18n(lng, ['mining']);
     const options = methodOptions({ methods: ['tether', 'card'], unavailable: { sbp: 'not_configured' } });
     render(
       <I18nextProvider i18n={i18n}>
