@@ -4,7 +4,7 @@
 // alone can then change nothing about who holds the account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASSWORD_WRONG, type Proof, REAUTH_REQUIRED } from '@shared/api/auth';
-import { ApiError, invalidField } from '../lib/errors';
+import { ApiError, invalidField, refuse } from '../lib/errors';
 import type { Tx } from '../db/schema';
 import { consumeActionToken, issueActionToken, ACTION_TTL_MS } from './action-tokens';
 import { hashClientOf } from './hash-queue';
@@ -39,6 +39,26 @@ export async function passwordMatches(
   return ok;
 }
 
+/**
+ * Whether `checked` is still the account's password hash, read under the row's lock. A password is
+ * checked in the hash queue, which takes a while: a reset, change or removal that commits meanwhile
+ * must not let the old password open a session or give a proof after it.
+ */
+export async function passwordStillIs(
+  app: FastifyInstance,
+  trx: Tx,
+  userId: number,
+  checked: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .$if(app.dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  return row?.password_hash === checked;
+}
+
 /** Throws 403 `reauth_required` (no or spent proof) or 400 `invalid_password`; returns when the proof holds. */
 export async function requireProof(
   app: FastifyInstance,
@@ -53,18 +73,30 @@ export async function requireProof(
     return;
   }
   if (proof.password && user.password_hash) {
-    if (!(await passwordMatches(app, request, user, user.password_hash, proof.password)))
+    if (
+      !(await passwordMatches(app, request, user, user.password_hash, proof.password)) ||
+      !(await passwordStillIs(app, trx, user.id, user.password_hash))
+    )
       throw invalidField('password', PASSWORD_WRONG, 'invalid_password');
     return;
   }
   throw reauthRequired();
 }
 
+/**
+ * `passwordChecked`: the hash a password proof was checked against, which must still be the account's
+ * (else the answer is the route's wrong password).
+ */
 export async function issueReauth(
   app: FastifyInstance,
   userId: number,
+  passwordChecked?: string,
   now = Date.now(),
 ): Promise<{ reauth: string; expires_at: string }> {
-  const reauth = await issueActionToken(app.db, { userId, kind: 'reauth' }, now);
+  const reauth = await app.db.transaction().execute(async (trx) => {
+    if (passwordChecked !== undefined && !(await passwordStillIs(app, trx, userId, passwordChecked)))
+      throw refuse('invalid_password', 'Wrong password');
+    return issueActionToken(trx, { userId, kind: 'reauth' }, now);
+  });
   return { reauth, expires_at: new Date(now + ACTION_TTL_MS.reauth).toISOString() };
 }

@@ -23,13 +23,14 @@ export interface KnownDevices {
   of(request: FastifyRequest, user: DeviceOwner): { id: string; value: string } | null;
 }
 
-/** Every device string of the account issued so far is unknown from now on. */
-export async function forgetDevices(trx: Tx, userId: number): Promise<void> {
-  await trx
+/** Every device string of the account issued so far is unknown from now on; returns the new generation. */
+export async function forgetDevices(trx: Tx, userId: number): Promise<DeviceOwner> {
+  return trx
     .updateTable('users')
     .set((eb) => ({ device_epoch: eb('device_epoch', '+', 1) }))
     .where('id', '=', userId)
-    .execute();
+    .returning(['id', 'device_epoch'])
+    .executeTakeFirstOrThrow();
 }
 
 export function createKnownDevices(secret: string): KnownDevices {

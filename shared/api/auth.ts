@@ -280,7 +280,12 @@ export const passwordChangedSchema = z.object({
 export type PasswordChangedResponse = z.infer<typeof passwordChangedSchema>;
 
 /** A password reset, with the address the reset link proved (the login dialog fills it in). */
-export const passwordResetDoneSchema = z.object({ detail: z.string(), email: z.string() });
+export const passwordResetDoneSchema = z.object({
+  detail: z.string(),
+  email: z.string(),
+  /** A known-device string of the account's new generation, for the browser that opened the link. */
+  device: z.string(),
+});
 export type PasswordResetDoneResponse = z.infer<typeof passwordResetDoneSchema>;
 
 export const walletBoundSchema = z.object({ detail: z.string(), wallet_address: z.string() });

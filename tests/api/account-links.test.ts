@@ -6,7 +6,6 @@ import {
   mails,
   mailedToken,
   newWallet,
-  noticesTo,
   PASSWORD,
   reauthFor,
   registerAndConfirm,
@@ -269,72 +268,6 @@ describe.each(testDialects())('confirmation links and known devices on %s', (dia
         .at(-1)!;
       expect(notice.text).toContain('Chrome on Android');
       expect(notice.text).toContain('нового устройства');
-    });
-
-    // On the old server a device string stayed valid for good: whoever once signed in with a
-    // password the owner has since reset kept the device's own attempt lane past the address's
-    // lock, and signed in again without the owner being told.
-    const newDeviceNotices = (email: string) => noticesTo(t, email).filter((m) => /new device/.test(m.subject)).length;
-    const lockAddress = async (email: string) => {
-      for (let i = 0; i < 5; i++)
-        expect(
-          (await call('POST', '/auth/login-by-email/', { payload: { email, password: `wrong${i}123` } })).statusCode,
-        ).toBe(400);
-    };
-    const signInFrom = (email: string, password: string, device: string) =>
-      call('POST', '/auth/login-by-email/', { payload: { email, password }, headers: { 'x-device': device } });
-
-    it('a password reset forgets every device string of the account: no lane, and a sign-in from one is mailed as new', async () => {
-      const owner = await registerAndConfirm(t);
-      expect((await call('POST', '/auth/password-reset/', { payload: { email: owner.email } })).statusCode).toBe(200);
-      await t.app.afterReplySettled();
-      const reset = await call('POST', '/auth/password-reset-confirm/', {
-        payload: { token: mailedToken(t, owner.email, 'restorePassword'), new_password: 'another123' },
-      });
-      expect(reset.statusCode, reset.body).toBe(200);
-      await t.app.afterReplySettled();
-      const before = newDeviceNotices(owner.email);
-
-      const again = await signInFrom(owner.email, 'another123', owner.device);
-      expect(again.statusCode, again.body).toBe(200);
-      const renewed = again.json().device as string;
-      expect(renewed).not.toBe(owner.device);
-      await t.app.afterReplySettled();
-      expect(newDeviceNotices(owner.email)).toBe(before + 1);
-
-      await lockAddress(owner.email);
-      expect((await signInFrom(owner.email, 'another123', owner.device)).statusCode).toBe(429);
-      // The string the sign-in after the reset gave is known.
-      expect((await signInFrom(owner.email, 'another123', renewed)).statusCode).toBe(200);
-    });
-
-    it("a password change forgets the other browsers' device strings; the changing browser gets a new one without a notice", async () => {
-      const owner = await registerAndConfirm(t);
-      const elsewhere = await signInFrom(owner.email, PASSWORD, '');
-      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
-      expect((await call('GET', '/auth/change-password-request/', { access: owner.access })).statusCode).toBe(200);
-      await t.app.afterReplySettled();
-      const before = newDeviceNotices(owner.email);
-      const changed = await call('POST', '/auth/confirm-password-change/', {
-        payload: {
-          token: mailedToken(t, owner.email, 'confirmPasswordChange'),
-          new_password: 'changed123',
-          confirm_new_password: 'changed123',
-          refresh: owner.refresh,
-        },
-        headers: { 'x-device': owner.device },
-      });
-      expect(changed.statusCode, changed.body).toBe(200);
-      const mine = changed.json().device as string;
-      expect(mine).toEqual(expect.any(String));
-      expect(mine).not.toBe(owner.device);
-      await t.app.afterReplySettled();
-      expect(newDeviceNotices(owner.email)).toBe(before);
-
-      await lockAddress(owner.email);
-      expect((await signInFrom(owner.email, 'changed123', elsewhere.json().device)).statusCode).toBe(429);
-      expect((await signInFrom(owner.email, 'changed123', owner.device)).statusCode).toBe(429);
-      expect((await signInFrom(owner.email, 'changed123', mine)).statusCode).toBe(200);
     });
   });
 });

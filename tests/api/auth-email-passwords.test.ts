@@ -227,7 +227,8 @@ describe.each(testDialects())('e-mail accounts on %s', (dialect) => {
       expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email: '', password_set: false });
       const confirmed = await get(`/auth/confirm-email/${token}/`, bearer(access));
       expect(confirmed.statusCode).toBe(200);
-      expect(confirmed.json()).toEqual({ detail: expect.any(String), password_set: true });
+      // No tokens: only a known-device string of the account's new generation (a password was set).
+      expect(confirmed.json()).toEqual({ detail: expect.any(String), password_set: true, device: expect.any(String) });
       expect((await get('/auth/me', bearer(access))).json()).toMatchObject({ email, password_set: true });
       expect((await login(email)).statusCode).toBe(200);
       expect((await get(`/auth/confirm-email/${token}/`, bearer(access))).statusCode).toBe(400);

@@ -113,6 +113,21 @@ describe('device strings (X-Device)', () => {
     ];
     await authApi.reauthenticate({ password: 'secret123' });
   });
+
+  it('keeps the new-generation string a password reset or an added password answers, in its account’s place', async () => {
+    devices.rememberDevice(device(4, 0), '4');
+    devices.rememberDevice(device(5, 0), '5');
+    script = [() => json(200, { detail: 'reset', email: 'a@example.com', device: device(4, 1) })];
+    await authApi.confirmPasswordReset('t', 'another123');
+    // No access token names the account: the string is kept as one more (a sign-in then labels it).
+    expect(devices.storedDevices()).toEqual([device(4, 1), device(5, 0), device(4, 0)]);
+
+    session.setTokens({ access: accessOf(5), refresh: 'r5' });
+    script = [() => json(200, { detail: 'added', password_set: true, device: device(5, 1) })];
+    await authApi.confirmAddedEmail('t1');
+    // The signed-in account's: it replaces that account's old string.
+    expect(devices.storedDevices()).toEqual([device(5, 1), device(4, 1), device(4, 0)]);
+  });
 });
 
 describe('registration string (X-Registration)', () => {

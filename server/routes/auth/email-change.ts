@@ -210,7 +210,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .execute();
           await endAllSessions(trx, user.id, now);
           await forgetDevices(trx, user.id);
-          await revokeActionTokens(trx, user.id, ['change_email', 'confirm_email', ...PASSWORD_KINDS], now);
+          await revokeActionTokens(trx, user.id, ['change_email', 'confirm_email', 'reauth', ...PASSWORD_KINDS], now);
           // Undo links of later changes would move the address away again; earlier ones stay.
           await revokeActionTokens(trx, user.id, ['undo_email_change'], now, { issuedAfter: undo.changed_at });
           return undo.old_email;

@@ -18,12 +18,13 @@ import {
 import { REGISTRATION_HEADER, REGISTRATION_HEADER_MAX } from '@shared/auth-headers';
 import { notAuthenticated, refuse } from '../../lib/errors';
 import { noticeAccount } from '../../services/account-notices';
-import { requireProof } from '../../services/account-proof';
+import { passwordStillIs, requireProof } from '../../services/account-proof';
 import { consumeActionToken, issueActionToken, revokeActionTokens } from '../../services/action-tokens';
 import { hashClientOf } from '../../services/hash-queue';
 import { addEmailMail, registrationAgainMail, registrationMail } from '../../services/mail-texts';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from '../../services/passwords';
 import { localeOf } from '../../services/player-locale';
+import { forgetDevices } from '../../services/known-devices';
 import { claimAddress, pendingPasswordHash } from '../../services/registrations';
 import { startSession } from '../../services/sign-in';
 import { takeSignup } from '../../services/signup-limit';
@@ -177,7 +178,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .set({ email, password_hash, email_confirmed: 1, password_added_at: now })
             .where('id', '=', user.id)
             .execute();
-          return { answer: { detail: 'Your e-mail and password have been added.', password_set: true }, added: true };
+          // A password set forgets the device strings (services/known-devices.ts); this browser, the
+          // account's own, gets one of the new generation.
+          const device = app.knownDevices.issue(await forgetDevices(trx, user.id));
+          return {
+            answer: { detail: 'Your e-mail and password have been added.', password_set: true, device },
+            added: true,
+          };
         });
         if (added) noticeAccount(app, request, reply, request.userId!, { kind: 'method_added', method: 'password' });
         return answer;
@@ -223,18 +230,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Your e-mail address is not confirmed yet. Open the link we sent you, or register again to get a new one.',
         );
       }
-      if (needsRehash(user.password_hash!, scryptLogN)) {
+      let checked = user.password_hash!;
+      if (needsRehash(checked, scryptLogN)) {
         // An upgrade can wait for a quieter moment: a busy queue does not fail the sign-in.
         const upgraded = await hashPassword(password, scryptLogN, who).catch(() => null);
-        if (upgraded)
-          await app.db
+        if (upgraded) {
+          const { numUpdatedRows } = await app.db
             .updateTable('users')
             .set({ password_hash: upgraded })
             .where('id', '=', user.id)
-            .where('password_hash', '=', user.password_hash)
-            .execute();
+            .where('password_hash', '=', checked)
+            .executeTakeFirst();
+          if (Number(numUpdatedRows) > 0) checked = upgraded;
+        }
       }
-      return app.db.transaction().execute((trx) => startSession(app, trx, user.id, request, reply));
+      return app.db.transaction().execute(async (trx) => {
+        // A reset, change or removal of the password that committed while it was checked wins.
+        if (!(await passwordStillIs(app, trx, user.id, checked)))
+          throw refuse('invalid_credentials', 'No active account found with the given credentials');
+        return startSession(app, trx, user.id, request, reply);
+      });
     },
   );
 

@@ -127,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw refuse('telegram_account_mismatch', 'Open the app from the Telegram account linked to your account.');
         await markTelegramHashUsed(app.db, identity);
       }
-      return issueReauth(app, user.id);
+      return issueReauth(app, user.id, 'password' in body ? (user.password_hash ?? undefined) : undefined);
     },
   );
 };

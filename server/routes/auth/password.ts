@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     newPassword: string,
     who: HashClient,
     keepRefresh?: string,
-  ): Promise<{ email: string | null; tokens: SignedIn | null }> {
+  ): Promise<{ email: string | null; tokens: SignedIn | null; device: string }> {
     // Hashing is the expensive part; a dead link does not get that far, and one live link (or one
     // client) gets a few hashes, however many requests arrive at once.
     if (!(await isLiveActionToken(app.db, [kind], token))) throw invalidLink();
@@ -79,13 +79,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Every session ends (decisions §13) and every device string is forgotten; the device that
       // changed it gets a new session and string.
       await endAllSessions(trx, user.id);
-      await forgetDevices(trx, user.id);
-      // Registration links carry other passwords; the account is confirmed now.
-      await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration']);
+      const owner = await forgetDevices(trx, user.id);
+      // Registration links carry other passwords; the account is confirmed now. A reauth string
+      // given for the old password (or any proof before this) confirms nothing any more.
+      await revokeActionTokens(trx, user.id, [...PASSWORD_KINDS, 'confirm_registration', 'reauth']);
+      const tokens = keepsDevice ? await startSession(app, trx, user.id, request, reply, { ownDevice: true }) : null;
       return {
         userId: user.id,
         email: user.email,
-        tokens: keepsDevice ? await startSession(app, trx, user.id, request, reply, { ownDevice: true }) : null,
+        tokens,
+        // Whoever opened the mailed link proved the mailbox: their browser is the account's own.
+        device: tokens?.device ?? app.knownDevices.issue(owner),
       };
     });
     noticeAccount(app, request, reply, done.userId, { kind: 'password_changed' });
@@ -134,7 +138,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: passwordResetConfirmRequestSchema, response: { 200: passwordResetDoneSchema } },
     },
     async (request, reply) => {
-      const { email } = await setPasswordByLink(
+      const { email, device } = await setPasswordByLink(
         request,
         reply,
         'reset_password',
@@ -143,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         hashClientOf(request),
       );
       // Whoever holds the link reads that mailbox: naming the address lets the login fill it in.
-      return { detail: 'Your password has been reset. Sign in with the new password.', email: email ?? '' };
+      return { detail: 'Your password has been reset. Sign in with the new password.', email: email ?? '', device };
     },
   );
 
@@ -182,7 +186,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token, new_password, refresh } = request.body;
-      const { tokens } = await setPasswordByLink(
+      const { tokens, device } = await setPasswordByLink(
         request,
         reply,
         'change_password',
@@ -191,7 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         hashClientOf(request),
         refresh,
       );
-      return { detail: 'Your password has been changed.', ...(tokens ?? {}) };
+      return { detail: 'Your password has been changed.', ...(tokens ?? { device }) };
     },
   );
 };

@@ -23,14 +23,17 @@ import type {
 import { api } from '@/lib/api-client';
 import { deviceHeaders, rememberDevice, rememberRegistration, registrationHeaders } from '@/lib/devices';
 import type { Proof } from '@/lib/reauth';
-import { accountOfToken, getRefreshToken, isSignedIn } from '@/lib/session';
+import { accountOfToken, currentAccount, getRefreshToken, isSignedIn } from '@/lib/session';
 
 // Every sign-in call sends this browser's known-device strings (X-Device, decisions §13) and keeps
 // the answer's `device` for its account (here, not in lib/session.ts: a visitor's first page loads
-// no device code).
-async function keepDevice<T extends { access?: string; device?: string }>(answer: Promise<T>): Promise<T> {
+// no device code). `account`: whose it is when the answer carries no access token.
+async function keepDevice<T extends { access?: string; device?: string }>(
+  answer: Promise<T>,
+  account: string | null = null,
+): Promise<T> {
   const a = await answer;
-  if (a.device) rememberDevice(a.device, accountOfToken(a.access));
+  if (a.device) rememberDevice(a.device, accountOfToken(a.access) ?? account);
   return a;
 }
 
@@ -66,9 +69,13 @@ export const confirmRegistration = (token: string) =>
 
 /** The link of an address ADDED to an account: works only with that account's bearer (else 403 wrong_account). */
 export const confirmAddedEmail = (token: string) =>
-  api<{ detail: string; password_set?: boolean }>(`auth/confirm-email/${encodeURIComponent(token)}/`, {
-    skipAuth: !isSignedIn(),
-  });
+  keepDevice(
+    api<{ detail: string; password_set?: boolean; device?: string }>(
+      `auth/confirm-email/${encodeURIComponent(token)}/`,
+      { skipAuth: !isSignedIn() },
+    ),
+    currentAccount(),
+  );
 
 /** POST /auth/reauth/ with one proof of this player: a single-use string valid 5 minutes. */
 export const reauthenticate = (body: ReauthRequest) =>
@@ -85,12 +92,15 @@ export const completeRegistration = (username: string, referralLink: string | nu
 export const requestPasswordReset = (email: string) =>
   api<DetailResponse>('auth/password-reset/', { method: 'POST', body: { email }, skipAuth: true });
 
+/** The answer's device string is the account's new generation's: the old ones were forgotten. */
 export const confirmPasswordReset = (token: string, newPassword: string) =>
-  api<PasswordResetDoneResponse>('auth/password-reset-confirm/', {
-    method: 'POST',
-    body: { token, new_password: newPassword },
-    skipAuth: true,
-  });
+  keepDevice(
+    api<PasswordResetDoneResponse>('auth/password-reset-confirm/', {
+      method: 'POST',
+      body: { token, new_password: newPassword },
+      skipAuth: true,
+    }),
+  );
 
 /** Proof (decisions §13): the password where the account has one, else a `reauth` string. */
 export const changeEmail = (newEmail: string, proof: Proof = {}) =>
