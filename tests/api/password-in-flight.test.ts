@@ -44,26 +44,30 @@ describe.each(testDialects())('a password checked while it is reset, on %s', (di
     expect(reset.statusCode, reset.body).toBe(200);
   }
 
+  /** The answer to `send`, whose password check is held until the owner's reset has committed. */
+  async function answeredAcrossReset(email: string, send: () => ReturnType<typeof call>) {
+    const { held, release } = holdNextHash();
+    const answer = send();
+    await held;
+    await resetPassword(email);
+    release();
+    return answer;
+  }
+
   it('a sign-in with the old password still being checked when the reset commits is refused', async () => {
     const owner = await registerAndConfirm(t);
-    const { held, release } = holdNextHash();
-    const signIn = call('POST', '/auth/login-by-email/', { payload: { email: owner.email, password: PASSWORD } });
-    await held;
-    await resetPassword(owner.email);
-    release();
-    const answer = await signIn;
+    const answer = await answeredAcrossReset(owner.email, () =>
+      call('POST', '/auth/login-by-email/', { payload: { email: owner.email, password: PASSWORD } }),
+    );
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json().code).toBe('invalid_credentials');
   });
 
   it('a reauth with the old password still being checked when the reset commits is refused', async () => {
     const owner = await registerAndConfirm(t);
-    const { held, release } = holdNextHash();
-    const reauth = call('POST', '/auth/reauth/', { access: owner.access, payload: { password: PASSWORD } });
-    await held;
-    await resetPassword(owner.email);
-    release();
-    const answer = await reauth;
+    const answer = await answeredAcrossReset(owner.email, () =>
+      call('POST', '/auth/reauth/', { access: owner.access, payload: { password: PASSWORD } }),
+    );
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json().code).toBe('invalid_password');
   });
