@@ -2,6 +2,14 @@
 // change a number here and both sides follow.
 
 export const API_BASE = '/api/v1';
+/**
+ * How long a call waits for its answer. A phone that says it is online but carries nothing (a
+ * tunnel, one bar, a portal's login page) leaves fetch waiting for minutes: the claim's button
+ * would spin all that time. Past this a call counts as unanswered (status 0), like one made offline:
+ * a state-changing call goes to the outbox with its key, which the server recognises if the call
+ * did reach it. Long enough for a slow 2G answer and a busy password-hash queue.
+ */
+export const API_TIMEOUT_MS = 20_000;
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';

@@ -3,9 +3,10 @@
 // renewal of the access token (POST auth/refresh/ {refresh} → {access}) then a retry; if the
 // server refuses the refresh token the player is signed out, while a renewal that only could not
 // happen now (429 rate_limited, 5xx, offline) keeps the session and fails the call instead.
-// A refused renewal opens the login with the reason ('sessionEnded').
+// A refused renewal opens the login with the reason ('sessionEnded'). A call with no answer within
+// API_TIMEOUT_MS fails as if the network were down.
 import { ofetch, type FetchOptions } from 'ofetch';
-import { API_BASE } from '@shared/constants';
+import { API_BASE, API_TIMEOUT_MS } from '@shared/constants';
 import { getAccessToken, getRefreshToken, setAccessToken, signOut } from './session';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -20,12 +21,14 @@ export interface ApiOptions {
   idempotencyKey?: string;
   /** Extra headers (X-Device on sign-in calls, X-Registration on a registration link). */
   headers?: Record<string, string>;
+  /** Aborts the call; it then replaces API_TIMEOUT_MS (ofetch keeps one or the other). */
   signal?: AbortSignal;
 }
 
 const raw = ofetch.create({
   baseURL: `${API_BASE}/`,
   retry: 0,
+  timeout: API_TIMEOUT_MS,
   credentials: 'same-origin',
   headers: { Accept: 'application/json' },
 });

@@ -1,9 +1,10 @@
 // The offline outbox (decisions §10). A state-changing call goes through `sendOrQueue`: it is sent
 // at once with a fresh Idempotency-Key, or, when the device is offline (or the request never reached
-// the server), stored in Dexie `outbox` as 'pending' with that key. `replayOutbox` later sends the
-// pending calls one by one in the order they were made, each with its ORIGINAL key, so a call the
-// server already handled (the answer was lost on the way back) is answered from the server's
-// idempotency store and never runs twice (a claim never pays twice).
+// the server, or no answer came back within API_TIMEOUT_MS), stored in Dexie `outbox` as 'pending'
+// with that key. `replayOutbox` later sends the pending calls one by one in the order they were
+// made, each with its ORIGINAL key, so a call the server already handled (the answer was lost on
+// the way back) is answered from the server's idempotency store and never runs twice (a claim never
+// pays twice).
 //
 // Outcomes of a replayed call: an answer → 'done'; a refusal (4xx) → 'failed' with the server's
 // code and text (the code is translated when shown, so the player reads their own language; the

@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
-import { dismissOutboxEntry, onOutboxReplayed, replayOutbox, sendOrQueue } from '@/lib/outbox';
+import { API_TIMEOUT_MS } from '@shared/constants';
+import { dismissOutboxEntry, onOutboxReplayed, replayOutbox, sendOrQueue, type SendResult } from '@/lib/outbox';
 
 interface SeenCall {
   method: string;
@@ -44,6 +45,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -94,6 +96,38 @@ describe('sendOrQueue', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[0]).toBe((result as { key: string }).key);
     expect((await rows())[0]).toMatchObject({ status: 'done', error: null });
+  });
+
+  it('queues a call that got no answer within API_TIMEOUT_MS (online, but nothing comes back), keeping its key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const keys: (string | null)[] = [];
+    // The network of a tunnel: the request leaves, nothing ever comes back, fetch waits until aborted.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+          }),
+      ),
+    );
+    let result: SendResult<unknown> | null = null;
+    void sendOrQueue({ method: 'POST', path: 'mining/claim/' }).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(keys).toHaveLength(1);
+    expect(result).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(result).not.toBeNull());
+    expect(result).toEqual({ status: 'queued', id: expect.any(Number), key: keys[0] });
+    expect(await rows()).toEqual([expect.objectContaining({ path: 'mining/claim/', status: 'pending', key: keys[0] })]);
+    vi.useRealTimers();
+
+    // The server did pay it (its answer was what got lost): the replay's same key is answered from its store.
+    const server = fakeServer(() => ({ status: 200, body: { reward: 5 } }));
+    const summary = await replayOutbox();
+    expect(summary).toMatchObject({ sent: 1, pending: 0, answers: [{ path: 'mining/claim/', data: { reward: 5 } }] });
+    expect(server.seen.map((c) => c.key)).toEqual([keys[0]]);
   });
 
   it('throws an HTTP refusal to the caller instead of queueing it', async () => {
