@@ -4,6 +4,7 @@
 // profile's security section, and when it was last used (written at most every few minutes).
 import type { Tx } from '../db/schema';
 import { prepared } from '../db/prepared';
+import { forgetDevices, type KnownDevices } from './known-devices';
 import { describeDevice } from '../lib/user-agent';
 import { coarseAddress } from '../lib/client-address';
 
@@ -133,4 +134,21 @@ export async function listSessions(db: Tx, userId: number) {
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
+}
+
+/**
+ * Signs every other browser out for good (decisions §13): ends their sessions, as endOtherSessions,
+ * and forgets every device string of the account, so a browser that comes back is a new device (the
+ * owner is mailed, and it has no attempt lane of its own). Returns a string of the new generation
+ * for the browser that asked, which stays the account's own.
+ */
+export async function signOutOthers(
+  trx: Tx,
+  knownDevices: KnownDevices,
+  userId: number,
+  keep: number | null,
+  now = Date.now(),
+): Promise<string> {
+  await endOtherSessions(trx, userId, keep, now);
+  return knownDevices.issue(await forgetDevices(trx, userId));
 }

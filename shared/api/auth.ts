@@ -195,6 +195,9 @@ export type CompleteRegistrationRequest = z.input<typeof completeRegistrationReq
 // ---- answers ----
 
 export const detailSchema = z.object({ detail: z.string() });
+/** Every other browser signed out: a known-device string of the account's new generation for this one. */
+export const othersSignedOutSchema = detailSchema.extend({ device: z.string() });
+export type OthersSignedOutResponse = z.infer<typeof othersSignedOutSchema>;
 export type DetailResponse = z.infer<typeof detailSchema>;
 
 /**
@@ -263,10 +266,15 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const emailChangedSchema = z.object({ detail: z.string(), email: z.string() });
 export type EmailChangedResponse = z.infer<typeof emailChangedSchema>;
 
-/** A confirmed e-mail change; `access`/`refresh` only when the link was opened signed in as that player. */
+/**
+ * A confirmed e-mail change, with a known-device string of the account's new generation for the
+ * confirming browser (every other one was signed out). `access`/`refresh`: what an older server
+ * answered instead of keeping the session.
+ */
 export const emailChangeConfirmedSchema = emailChangedSchema.extend({
   access: z.string().optional(),
   refresh: z.string().optional(),
+  device: z.string(),
 });
 export type EmailChangeConfirmedResponse = z.infer<typeof emailChangeConfirmedSchema>;
 

@@ -6,6 +6,7 @@
 // and sends them as X-Registration when it opens a registration link, so the password typed here counts.
 
 import { DEVICE_HEADER, DEVICE_HEADER_MAX, REGISTRATION_HEADER, REGISTRATION_HEADER_MAX } from '@shared/auth-headers';
+import { accountOfToken } from './session';
 
 export const DEVICE_STORAGE_KEY = 'pxt.devices';
 export const REGISTRATION_STORAGE_KEY = 'pxt.registration';
@@ -51,6 +52,20 @@ export function rememberDevice(device: string | undefined | null, account?: stri
   } catch {
     /* storage unavailable: sign-in still works, only without the known-device limit */
   }
+}
+
+/**
+ * Keeps the `device` of an answer for its account (here, not in lib/session.ts: a visitor's first
+ * page loads no device code): a sign-in's, or a new generation's after the server forgot the
+ * account's other devices. `account`: whose it is when the answer carries no access token.
+ */
+export async function keepDevice<T extends { access?: string; device?: string }>(
+  answer: Promise<T>,
+  account: string | null = null,
+): Promise<T> {
+  const a = await answer;
+  if (a.device) rememberDevice(a.device, accountOfToken(a.access) ?? account);
+  return a;
 }
 
 /** `{ 'x-device': 'newest,older,…' }`, or nothing when this browser keeps no device string. */

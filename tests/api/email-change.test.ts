@@ -99,7 +99,7 @@ describe.each(testDialects())('e-mail change on %s', (dialect) => {
     const confirmed = await confirmChange(next, player.access);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // No tokens: the confirming session goes on (decisions §13); every other session ends at once.
-    expect(confirmed.json()).toEqual({ detail: expect.any(String), email: next });
+    expect(confirmed.json()).toEqual({ detail: expect.any(String), email: next, device: expect.any(String) });
     expect((await refresh(player.refresh)).statusCode).toBe(200);
     expect((await get('/auth/me', bearer(player.access))).json().email).toBe(next);
     expect((await refresh(second.refresh)).statusCode).toBe(401);

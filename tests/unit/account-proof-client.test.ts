@@ -33,6 +33,7 @@ const { store } = await import('@/lib/store');
 const reauth = await import('@/lib/reauth');
 const reauthRequest = await import('@/lib/reauth-request');
 const authApi = await import('@/features/auth/api/auth-api');
+const securityApi = await import('@/features/profile/api/security-api');
 
 /** An access token whose `sub` is the account id (the signature is never checked by the browser). */
 const accessOf = (sub: number) => `h.${btoa(JSON.stringify({ sub, sid: 1, typ: 'access' })).replace(/=+$/, '')}.s`;
@@ -127,6 +128,21 @@ describe('device strings (X-Device)', () => {
     await authApi.confirmAddedEmail('t1');
     // The signed-in account's: it replaces that account's old string.
     expect(devices.storedDevices()).toEqual([device(5, 1), device(4, 1), device(4, 0)]);
+  });
+
+  it('keeps the new-generation string that signing the other browsers out answers, in the account’s place', async () => {
+    devices.rememberDevice(device(5, 0), '5');
+    devices.rememberDevice(device(6, 0), '6');
+    session.setTokens({ access: accessOf(5), refresh: 'r5' });
+    script = [() => json(200, { detail: 'out', device: device(5, 1) })];
+    await securityApi.logoutEverywhereElse();
+    expect(devices.storedDevices()).toEqual([device(5, 1), device(6, 0)]);
+    script = [() => json(200, { detail: 'removed', device: device(5, 2) })];
+    await securityApi.removeMethod('wallet', { password: 'secret123' });
+    expect(devices.storedDevices()).toEqual([device(5, 2), device(6, 0)]);
+    script = [() => json(200, { detail: 'moved', email: 'n@example.com', device: device(5, 3) })];
+    await authApi.confirmEmailChange('t', 'n@example.com');
+    expect(devices.storedDevices()).toEqual([device(5, 3), device(6, 0)]);
   });
 });
 

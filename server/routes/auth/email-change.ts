@@ -19,7 +19,7 @@ import { changeEmailMail, emailChangedMail } from '../../services/mail-texts';
 import { localeFrom, localeOf } from '../../services/player-locale';
 import { forgetDevices } from '../../services/known-devices';
 import { claimAddress } from '../../services/registrations';
-import { endAllSessions, endOtherSessions } from '../../services/sessions';
+import { endAllSessions, signOutOthers } from '../../services/sessions';
 import { mailLimits, takeAttempt } from '../../services/throttle';
 import { findUserByEmail, findUserById, isUniqueViolation } from '../../services/users';
 import { addressInUseNotice } from './address-notices';
@@ -95,9 +95,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = request.query.email;
-      let undo: { to: string; token: string; locale: string } | null;
+      let changed: { device: string; undo: { to: string; token: string; locale: string } | null };
       try {
-        undo = await app.db.transaction().execute(async (trx) => {
+        changed = await app.db.transaction().execute(async (trx) => {
           const now = Date.now();
           const used = await consumeActionToken(trx, ['change_email'], request.params.token, now);
           if (!used || (used.payload as { email?: string } | null)?.email !== email) throw invalidLink();
@@ -110,8 +110,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           await trx.updateTable('users').set({ email, email_confirmed: 1 }).where('id', '=', used.userId).execute();
           // Password links went to the old address; every other session signs in again, this one goes on.
           await revokeActionTokens(trx, used.userId, PASSWORD_KINDS, now);
-          await endOtherSessions(trx, used.userId, request.sessionId, now);
-          if (!user.email || user.email === email) return null;
+          const device = await signOutOthers(trx, app.knownDevices, used.userId, request.sessionId, now);
+          if (!user.email || user.email === email) return { device, undo: null };
           const payload: UndoPayload = {
             old_email: user.email,
             new_email: email,
@@ -122,16 +122,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             telegram_name: user.telegram_name,
             changed_at: now,
           };
-          return {
+          const undo = {
             to: user.email,
             locale: user.locale,
             token: await issueActionToken(trx, { userId: user.id, kind: 'undo_email_change', payload }, now),
           };
+          return { device, undo };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailInUse('email');
         throw err;
       }
+      const { device, undo } = changed;
       if (undo) {
         const { to, token } = undo;
         // The old address's owner may not be the one who moved it: the account's language, not the call's.
@@ -145,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
       }
-      return { detail: 'Your e-mail address has been changed.', email };
+      return { detail: 'Your e-mail address has been changed.', email, device };
     },
   );
 

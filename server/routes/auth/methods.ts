@@ -3,9 +3,9 @@
 // single-use `reauth` string for the next change.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  detailSchema,
   methodParamsSchema,
   methodsSchema,
+  othersSignedOutSchema,
   proofSchema,
   reauthRequestSchema,
   reauthResponseSchema,
@@ -16,7 +16,7 @@ import { noticeAccount } from '../../services/account-notices';
 import { issueReauth, passwordMatches, reauthRequired, requireProof } from '../../services/account-proof';
 import { revokeActionTokens } from '../../services/action-tokens';
 import { fetchGoogleProfile } from '../../services/google';
-import { endOtherSessions } from '../../services/sessions';
+import { signOutOthers } from '../../services/sessions';
 import { keepsAMethod, methodsOf, removalColumns } from '../../services/sign-in-methods';
 import { checkTelegramProof, markTelegramHashUsed, telegramSettings } from '../../services/telegram-auth';
 import { verifyWalletBody } from '../../services/wallet-proof';
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security: SECURITY,
         params: methodParamsSchema,
         body: proofSchema.nullish(),
-        response: { 200: detailSchema },
+        response: { 200: othersSignedOutSchema },
       },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!keepsAMethod(user, kind))
         throw refuse('last_method', 'This is your only way to sign in. Add another method before you remove it.');
       await requireProof(app, request, user, request.body ?? {});
-      await app.db.transaction().execute(async (trx) => {
+      const device = await app.db.transaction().execute(async (trx) => {
         // Read again under the row's lock: two removals at once each saw the other method still there.
         const fresh = await trx
           .selectFrom('users')
@@ -74,12 +74,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'change_email',
             'confirm_email',
           ]);
-        await endOtherSessions(trx, user.id, request.sessionId);
+        return signOutOthers(trx, app.knownDevices, user.id, request.sessionId);
       });
       // A removed e-mail is no longer on the account: its notice goes to the address it had.
       const recipient = kind === 'password' && user.email ? { to: user.email, locale: user.locale } : undefined;
       noticeAccount(app, request, reply, user.id, { kind: 'method_removed', method: kind }, recipient);
-      return { detail: 'The sign-in method has been removed. Every other session has ended.' };
+      return { detail: 'The sign-in method has been removed. Every other session has ended.', device };
     },
   );
 

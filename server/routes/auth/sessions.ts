@@ -1,9 +1,9 @@
 // The player's sessions (decisions §13): list them, end one, or end every other one. Ending a
 // session refuses its access and refresh tokens at once, on every process.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, sessionParamsSchema, sessionsSchema } from '@shared/api/auth';
+import { detailSchema, othersSignedOutSchema, sessionParamsSchema, sessionsSchema } from '@shared/api/auth';
 import { notFound } from '../../lib/errors';
-import { endOtherSessions, endSession, listSessions } from '../../services/sessions';
+import { endSession, listSessions, signOutOthers } from '../../services/sessions';
 import { SECURITY } from './common';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -42,10 +42,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout-all/',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: detailSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], security: SECURITY, response: { 200: othersSignedOutSchema } },
+    },
     async (request) => {
-      await app.db.transaction().execute((trx) => endOtherSessions(trx, request.userId!, request.sessionId));
-      return { detail: 'Every other session has ended.' };
+      const device = await app.db
+        .transaction()
+        .execute((trx) => signOutOthers(trx, app.knownDevices, request.userId!, request.sessionId));
+      return { detail: 'Every other session has ended.', device };
     },
   );
 };

@@ -21,21 +21,12 @@ import type {
   WalletRequest,
 } from '@shared/api/auth';
 import { api } from '@/lib/api-client';
-import { deviceHeaders, rememberDevice, rememberRegistration, registrationHeaders } from '@/lib/devices';
+import { deviceHeaders, keepDevice, rememberRegistration, registrationHeaders } from '@/lib/devices';
 import type { Proof } from '@/lib/reauth';
-import { accountOfToken, currentAccount, getRefreshToken, isSignedIn } from '@/lib/session';
+import { currentAccount, getRefreshToken, isSignedIn } from '@/lib/session';
 
 // Every sign-in call sends this browser's known-device strings (X-Device, decisions §13) and keeps
-// the answer's `device` for its account (here, not in lib/session.ts: a visitor's first page loads
-// no device code). `account`: whose it is when the answer carries no access token.
-async function keepDevice<T extends { access?: string; device?: string }>(
-  answer: Promise<T>,
-  account: string | null = null,
-): Promise<T> {
-  const a = await answer;
-  if (a.device) rememberDevice(a.device, accountOfToken(a.access) ?? account);
-  return a;
-}
+// the answer's `device` for its account (lib/devices.ts).
 
 export const loginByEmail = (email: string, password: string) =>
   keepDevice(
@@ -106,12 +97,18 @@ export const confirmPasswordReset = (token: string, newPassword: string) =>
 export const changeEmail = (newEmail: string, proof: Proof = {}) =>
   api<DetailResponse>('auth/change-email/', { method: 'POST', body: { new_email: newEmail, ...proof } });
 
-/** Works only with the bearer of the account that asked (else 403 wrong_account); the session stays. */
+/**
+ * Works only with the bearer of the account that asked (else 403 wrong_account); the session stays,
+ * and so does this browser's standing as a known device (every other one was signed out).
+ */
 export const confirmEmailChange = (token: string, email: string) =>
-  api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, {
-    query: { email },
-    skipAuth: !isSignedIn(),
-  });
+  keepDevice(
+    api<EmailChangeConfirmedResponse>(`auth/confirm-email-change/${encodeURIComponent(token)}/`, {
+      query: { email },
+      skipAuth: !isSignedIn(),
+    }),
+    currentAccount(),
+  );
 
 export const undoEmailChange = (token: string) =>
   api<EmailChangedResponse>('auth/undo-email-change/', { method: 'POST', body: { token }, skipAuth: true });

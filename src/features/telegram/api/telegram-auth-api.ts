@@ -2,17 +2,11 @@
 // Like every sign-in call it sends this browser's known-device strings and keeps the answer's.
 import type { TelegramRequest, TelegramResponse } from '@shared/api/auth';
 import { api } from '@/lib/api-client';
-import { deviceHeaders, rememberDevice } from '@/lib/devices';
-import { accountOfToken } from '@/lib/session';
+import { deviceHeaders, keepDevice } from '@/lib/devices';
 
 export async function loginWithInitData(initData: string): Promise<TelegramResponse> {
   const body: TelegramRequest = { init_data: initData };
-  const answer = await api<TelegramResponse>('auth/telegram/', {
-    method: 'POST',
-    body,
-    skipAuth: true,
-    headers: deviceHeaders(),
-  });
-  rememberDevice(answer.device, accountOfToken(answer.access));
-  return answer;
+  return keepDevice(
+    api<TelegramResponse>('auth/telegram/', { method: 'POST', body, skipAuth: true, headers: deviceHeaders() }),
+  );
 }
