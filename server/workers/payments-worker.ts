@@ -2,7 +2,8 @@
 //  1. expires `created` orders past their 24 h (a checkout that never finished),
 //  2. asks the provider again about `pending` orders whose next look is due (recheckOrder: soon
 //     after the order, then less often, and once more at its expiry), paying, failing or expiring
-//     them by the answer; an order still unpaid at its expiry expires.
+//     them by the answer; an order still unpaid at its expiry expires. Settled orders are looked
+//     at only when a notification asked (one that arrived just after a check was turned away).
 // Several server processes may run it against one database: every step is a conditional update
 // (the re-check claims the order through `checked_at`, so one process asks the provider; paying is
 // `… where status in (…)` plus the ledger's unique `order:<id>`), and batches are small because
@@ -10,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Dialect } from '../db/schema';
-import { expireOrder, recheckOrder } from '../services/payments/orders';
+import { expireOrder, forgetNextCheck, RECHECKABLE, recheckOrder } from '../services/payments/orders';
 import type { PaymentRegistry } from '../services/payments/providers';
 import { onePassAtATime, runEveryInterval } from './every-interval';
 
@@ -60,7 +61,7 @@ export function createPaymentsWorker(deps: {
     const due = await db
       .selectFrom('payment_orders')
       .selectAll()
-      .where('status', '=', 'pending')
+      .where('status', 'in', RECHECKABLE)
       .where('next_check_at', '<=', now)
       .orderBy('next_check_at')
       .limit(BATCH)
@@ -68,8 +69,10 @@ export function createPaymentsWorker(deps: {
     for (const order of due) {
       const provider = deps.registry.byName(order.provider);
       if (!provider) {
-        // Its provider is no longer configured: nobody can say it was paid; it expires on time.
-        if (await expireOrder(db, Number(order.id), now)) result.expired++;
+        // Its provider is no longer configured: nobody can say it was paid; it expires on time. A
+        // settled order's asked-for look is dropped.
+        if (order.status !== 'pending') await forgetNextCheck(db, Number(order.id));
+        else if (await expireOrder(db, Number(order.id), now)) result.expired++;
         continue;
       }
       try {

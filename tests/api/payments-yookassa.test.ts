@@ -69,7 +69,6 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     const { orderId, payment } = await sbpOrder(p, 3);
     kassa.set(payment.id, { status: 'succeeded', paid: true });
     const due = Number((await orderRow(orderId)).next_check_at);
-    const worker = () => createPaymentsWorker({ db: t.app.db, dialect, registry: t.app.payments });
     await Promise.all([notify(payment), worker().tick(due), notify(payment), worker().tick(due), notify(payment)]);
     expect((await orderRow(orderId)).status).toBe('paid');
     expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
@@ -212,6 +211,83 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     await gapPassed(orderId);
     // A late "succeeded" never pays a refunded order again.
     expect((await notify(payment)).json()).toEqual({ status: 'unchanged' });
+    expect(await balance(t, p.id, 'gems')).toBe(0);
+  });
+
+  // A notification within the gap after a check is turned away (no flood of read-backs). For a
+  // pending order the worker's next look moved forward; for a settled one nothing ever looked again:
+  // a refund, or a late payment of an expired order, notified just after a check was lost.
+  const worker = () => createPaymentsWorker({ db: t.app.db, dialect, registry: t.app.payments });
+  const refundNotice = (payment: StandInPayment) =>
+    t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: {
+        type: 'notification',
+        event: 'refund.succeeded',
+        object: { id: `refund-${payment.id}`, payment_id: payment.id, status: 'succeeded' },
+      },
+    });
+
+  it('a refund notified just after the check that paid the order is read back once the gap has passed', async () => {
+    const p = await createPlayer(t);
+    const { orderId, payment } = await sbpOrder(p);
+    kassa.set(payment.id, { status: 'succeeded', paid: true });
+    expect((await notify(payment)).json()).toEqual({ status: 'paid' });
+    kassa.set(payment.id, { refunded_amount: { value: '449.10', currency: 'RUB' } });
+    expect((await refundNotice(payment)).json()).toEqual({ status: 'unchanged' });
+    expect(await balance(t, p.id, 'gems')).toBe(50);
+
+    await worker().tick(Date.now() + 2_001);
+    expect((await orderRow(orderId)).status).toBe('refunded');
+    expect(await balance(t, p.id, 'gems')).toBe(0);
+    // One look: later passes leave the order alone.
+    const askedAbout = () => kassa.requests.filter((r) => r.includes(payment.id)).length;
+    const asked = askedAbout();
+    await worker().tick(Date.now() + 60 * 60_000);
+    expect(askedAbout()).toBe(asked);
+    expect((await orderRow(orderId)).next_check_at).toBeNull();
+  });
+
+  it('a late payment notified just after the check that expired the order is read back and paid once', async () => {
+    const p = await createPlayer(t);
+    const { orderId, payment } = await sbpOrder(p);
+    const expiry = Number((await orderRow(orderId)).expires_at);
+    expect((await worker().tick(expiry)).expired).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(orderId)).status).toBe('expired');
+    // Paid at the last moment: the notification arrives within the gap after the expiring check.
+    kassa.set(payment.id, { status: 'succeeded', paid: true });
+    await gapPassed(orderId);
+    await t.app.db.updateTable('payment_orders').set({ checked_at: Date.now() }).where('id', '=', orderId).execute();
+    expect((await notify(payment)).json()).toEqual({ status: 'unchanged' });
+    expect(await balance(t, p.id, 'gems')).toBe(0);
+
+    await Promise.all([worker().tick(Date.now() + 2_001), worker().tick(Date.now() + 2_001)]);
+    expect((await orderRow(orderId)).status).toBe('paid');
+    expect(await balance(t, p.id, 'gems')).toBe(50);
+    expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
+    expect((await orderRow(orderId)).next_check_at).toBeNull();
+  });
+
+  it('a settled order the provider cannot be asked about now is asked again later, once answered never again', async () => {
+    const p = await createPlayer(t);
+    const { orderId, payment } = await sbpOrder(p);
+    kassa.set(payment.id, { status: 'succeeded', paid: true });
+    expect((await notify(payment)).json()).toEqual({ status: 'paid' });
+    kassa.set(payment.id, { refunded_amount: { value: '449.10', currency: 'RUB' } });
+    expect((await refundNotice(payment)).json()).toEqual({ status: 'unchanged' });
+    kassa.down = true;
+    const first = Date.now() + 2_001;
+    try {
+      await worker().tick(first);
+    } finally {
+      kassa.down = false;
+    }
+    expect((await orderRow(orderId)).status).toBe('paid');
+    const retry = Number((await orderRow(orderId)).next_check_at);
+    expect(retry).toBeGreaterThan(first);
+    await worker().tick(retry);
+    expect((await orderRow(orderId)).status).toBe('refunded');
     expect(await balance(t, p.id, 'gems')).toBe(0);
   });
 

@@ -23,6 +23,11 @@ export const MAX_OPEN_ORDERS = 10;
 const OPEN: PaymentOrderStatus[] = ['created', 'pending'];
 /** The provider took the money: any status but paid or refunded becomes paid (an expired order too). */
 const PAYABLE: PaymentOrderStatus[] = ['created', 'pending', 'failed', 'expired'];
+/**
+ * Orders the provider's word may still move once it named a payment: a pending one, and a settled
+ * one (paid may be refunded; failed or expired may be paid late). Refunded is final.
+ */
+export const RECHECKABLE: PaymentOrderStatus[] = ['pending', 'paid', 'failed', 'expired'];
 
 /**
  * When the worker asks about a pending order next: soon after it was made (players pay within
@@ -206,6 +211,11 @@ export async function markOrderFailed(db: Tx, orderId: number, failure: string, 
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Drops an order's next look (a settled order whose provider is no longer configured). */
+export async function forgetNextCheck(db: Tx, orderId: number): Promise<void> {
+  await db.updateTable('payment_orders').set({ next_check_at: null }).where('id', '=', orderId).execute();
+}
+
 /** Expires an open order past its time. */
 export async function expireOrder(db: Tx, orderId: number, now: number): Promise<boolean> {
   const r = await db
@@ -314,8 +324,10 @@ export interface RecheckDeps {
  * Asks the order's provider about it and books the answer. At most one caller asks per `gapMs`
  * (a conditional update on `checked_at`), so repeated webhooks or page loads cannot turn into a
  * flood of provider calls; a caller turned away brings the worker's next look forward to the end
- * of the gap instead, so a notification that arrives just after a check is never lost.
- * Throws ProviderUnavailableError when the provider could not be asked.
+ * of the gap instead, so a notification that arrives just after a check is never lost: for a
+ * settled order too (a refund of a paid one, a late payment of an expired one), which the worker
+ * otherwise never looks at. Such a look, once answered, is not repeated; if the provider could not
+ * be asked, the worker asks again later. Throws ProviderUnavailableError when it could not be asked.
  */
 export async function recheckOrder(
   deps: RecheckDeps,
@@ -325,9 +337,13 @@ export async function recheckOrder(
 ): Promise<BookedOutcome> {
   const provider = deps.providerFor(order.provider);
   if (!provider) return 'unchanged';
+  const settled = order.status !== 'pending';
+  // A settled order has a next look only when one was asked for; this look moves it on, in case the
+  // provider cannot answer now.
+  const retryAt = settled && order.next_check_at === null ? null : nextCheckAt(order, now);
   const claimed = await deps.db
     .updateTable('payment_orders')
-    .set({ checked_at: now, next_check_at: order.status === 'pending' ? nextCheckAt(order, now) : order.next_check_at })
+    .set({ checked_at: now, next_check_at: retryAt })
     .where('id', '=', order.id)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - gapMs)]))
     // A paid order is still asked about when a webhook says so: it may have been refunded.
@@ -338,13 +354,24 @@ export async function recheckOrder(
       .updateTable('payment_orders')
       .set({ next_check_at: now + gapMs })
       .where('id', '=', order.id)
-      .where('status', '=', 'pending')
-      .where('next_check_at', '>', now + gapMs)
+      .where('status', 'in', RECHECKABLE)
+      .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '>', now + gapMs)]))
       .execute();
     return 'unchanged';
   }
   // The provider is asked outside any transaction: a slow answer must not hold database locks. Its
   // answer is about the transaction the order held when read, so it is booked only while it still does.
   const status = await provider.check(providerOrder(order));
-  return bookStatus(deps.db, deps.dialect, Number(order.id), status, now, order.tx_hash);
+  const outcome = await bookStatus(deps.db, deps.dialect, Number(order.id), status, now, order.tx_hash);
+  if (settled && retryAt !== null) {
+    // Answered: no further look, unless a caller turned away meanwhile asked for one (its time differs).
+    await deps.db
+      .updateTable('payment_orders')
+      .set({ next_check_at: null })
+      .where('id', '=', order.id)
+      .where('status', '!=', 'pending')
+      .where('next_check_at', '=', retryAt)
+      .execute();
+  }
+  return outcome;
 }
