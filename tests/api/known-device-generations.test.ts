@@ -5,16 +5,8 @@
 // string of the new generation (a reset's answer carries one; on the old server the owner's own
 // browser counted as new, and was locked out with the address).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCalls } from '../helpers/account-calls';
-import {
-  mailedToken,
-  noticesTo,
-  PASSWORD,
-  reauthFor,
-  registerAndConfirm,
-  uniqueEmail,
-  walletLogin,
-} from '../helpers/accounts';
+import { accountCalls, deviceProbes } from '../helpers/account-calls';
+import { mailedToken, PASSWORD, reauthFor, registerAndConfirm, uniqueEmail, walletLogin } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('known-device generations on %s', (dialect) => {
@@ -25,18 +17,7 @@ describe.each(testDialects())('known-device generations on %s', (dialect) => {
   afterAll(() => t.close());
 
   const { call } = accountCalls(() => t);
-  const newDeviceNotices = async (email: string) => {
-    await t.app.afterReplySettled();
-    return noticesTo(t, email).filter((m) => /new device/.test(m.subject)).length;
-  };
-  const lockAddress = async (email: string) => {
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await call('POST', '/auth/login-by-email/', { payload: { email, password: `wrong${i}123` } })).statusCode,
-      ).toBe(400);
-  };
-  const signInFrom = (email: string, password: string, device: string) =>
-    call('POST', '/auth/login-by-email/', { payload: { email, password }, headers: { 'x-device': device } });
+  const { newDeviceNotices, lockAddress, signInFrom } = deviceProbes(() => t);
 
   it("a password reset forgets the account's device strings; the browser that reset it gets one of the new generation", async () => {
     const owner = await registerAndConfirm(t);

@@ -6,16 +6,8 @@
 // The browser that asked stays the account's own: the answer carries it a string of the new
 // generation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCalls } from '../helpers/account-calls';
-import {
-  mailedToken,
-  newWallet,
-  noticesTo,
-  PASSWORD,
-  registerAndConfirm,
-  signBind,
-  uniqueEmail,
-} from '../helpers/accounts';
+import { accountCalls, deviceProbes } from '../helpers/account-calls';
+import { mailedToken, newWallet, PASSWORD, registerAndConfirm, signBind, uniqueEmail } from '../helpers/accounts';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
 
 describe.each(testDialects())('known devices after every other browser is signed out, on %s', (dialect) => {
@@ -26,18 +18,9 @@ describe.each(testDialects())('known devices after every other browser is signed
   afterAll(() => t.close());
 
   const { call } = accountCalls(() => t);
-  const newDeviceNotices = async (email: string) => {
-    await t.app.afterReplySettled();
-    return noticesTo(t, email).filter((m) => /new device/.test(m.subject)).length;
-  };
-  const signInFrom = (email: string, device: string) =>
-    call('POST', '/auth/login-by-email/', { payload: { email, password: PASSWORD }, headers: { 'x-device': device } });
-  const lockAddress = async (email: string) => {
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await call('POST', '/auth/login-by-email/', { payload: { email, password: `wrong${i}123` } })).statusCode,
-      ).toBe(400);
-  };
+  const probes = deviceProbes(() => t);
+  const { newDeviceNotices, lockAddress } = probes;
+  const signInFrom = (email: string, device: string) => probes.signInFrom(email, PASSWORD, device);
 
   /** The owner, and a stranger who signed in with the phished password and holds a device string. */
   async function ownerAndStranger() {

@@ -5,19 +5,16 @@
 // another hash, freeing the first for another order. Each race is driven step by step (the second
 // call runs while the first is asking the chain), so it is the same interleaving every run, against
 // a real local EVM node (anvil). Also: the top-up refuses tether to a player without a linked wallet.
-import { randomBytes } from 'node:crypto';
 import { type Address, type Hash } from 'viem';
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookCheckout, createOrder, type OrderRow, recheckOrder } from '../../server/services/payments/orders';
+import { recheckOrder } from '../../server/services/payments/orders';
 import type { PaymentProvider } from '../../server/services/payments/provider';
 import { createPaymentsWorker } from '../../server/workers/payments-worker';
 import { type AnvilNode, startAnvil, usdtEnv } from '../helpers/anvil';
-import { apiCall, balance, createPlayer, ledgerRowsOf, type TestPlayer } from '../helpers/players';
+import { apiCall, balance, createPlayer, ledgerRowsOf } from '../helpers/players';
+import { CONFIRMATIONS, type Payer, pendingOrder, PRICE, randomHash, tetherCalls } from '../helpers/tether';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
-
-const PRICE = 4_990_000n; // 4.99 USDT in the token's smallest unit
-const CONFIRMATIONS = 3;
 
 let node: AnvilNode;
 let usdt: Address;
@@ -29,8 +26,6 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => node?.stop());
 
-const randomHash = () => `0x${randomBytes(32).toString('hex')}` as Hash;
-
 describe.each(testDialects())('tether re-check races on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -38,36 +33,13 @@ describe.each(testDialects())('tether re-check races on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  interface Payer extends TestPlayer {
-    wallet: PrivateKeyAccount;
-  }
-  /** A player whose linked wallet holds ETH for gas and 100 USDT. */
-  const payer = async (): Promise<Payer> => {
-    const wallet = await node.fundedAccount(usdt);
-    return { ...(await createPlayer(t, { walletAddress: wallet.address })), wallet };
-  };
+  const { payer, submit, orderRow } = tetherCalls(
+    () => t,
+    () => node,
+    () => usdt,
+  );
   /** A pending tether order of 50 Gems for 4.99 USD, as the top-up writes it. */
-  const tetherOrder = async (userId: number): Promise<number> => {
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('wallet_address')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const created = await createOrder(t.app.db, {
-      userId,
-      itemId: 'gems_50',
-      quantity: 1,
-      method: 'tether',
-      provider: 'usdt',
-      walletAddress: user.wallet_address,
-    });
-    await t.app.db.transaction().execute((trx) => bookCheckout(trx, created, { status: 'pending', externalId: null }));
-    return Number(created.id);
-  };
-  const submit = (p: TestPlayer, orderId: number, txHash: string) =>
-    apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`, { tx_hash: txHash });
-  const orderRow = (id: number): Promise<OrderRow> =>
-    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const tetherOrder = (userId: number) => pendingOrder(t.app.db, userId);
   const usdtProvider = () => t.app.payments.byName('usdt')!;
   const recheckDeps = () => ({ db: t.app.db, dialect, providerFor: (name: string) => t.app.payments.byName(name) });
 

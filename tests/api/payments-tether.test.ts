@@ -1,22 +1,16 @@
 // Tether payments (decisions §8) against a real local EVM node: anvil with the tests' 6-decimal
 // ERC-20 deployed twice (the configured USDT and a wrong token). Each attack sends a real
-// transaction and posts its hash: none may pay early or wrongly, and a correct one pays once.
-import { randomBytes } from 'node:crypto';
+// transaction and posts its hash: none may pay early or wrongly, and a correct one pays once. The
+// call's other edges (bad input, limits, a node that cannot answer) are payments-tether-calls.test.ts.
 import { type Address, type Hash } from 'viem';
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import type { PaymentMethod } from '@shared/constants';
-import type { Db } from '../../server/db/schema';
-import { bookCheckout, createOrder } from '../../server/services/payments/orders';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TETHER_CHECKS_PER_MINUTE } from '../../server/routes/payments/tether';
 import { recheckTetherOrder } from '../../server/services/payments/usdt-orders';
 import { usdtProvider } from '../../server/services/payments/usdt-provider';
 import { type AnvilNode, startAnvil, usdtEnv } from '../helpers/anvil';
-import { apiCall, balance, createPlayer, ledgerRowsOf, type TestPlayer } from '../helpers/players';
+import { balance, createPlayer, ledgerRowsOf } from '../helpers/players';
+import { CONFIRMATIONS, type Payer, pendingOrder, PRICE, tetherCalls } from '../helpers/tether';
 import { createTestApp, type TestApp, testDialects } from '../helpers/test-app';
-
-const PRICE = 4_990_000n; // 4.99 USDT in the token's smallest unit
-const CONFIRMATIONS = 3;
 
 let node: AnvilNode;
 let usdt: Address;
@@ -31,49 +25,19 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => node?.stop());
 
-const usdtSettings = () => usdtEnv(node, usdt, treasury, CONFIRMATIONS);
-
-const randomHash = () => `0x${randomBytes(32).toString('hex')}` as Hash;
-
-/** A pending tether (or other) order of 50 Gems for 4.99 USD, written as the top-up writes it (orders.ts). */
-async function pendingOrder(db: Db, userId: number, method: PaymentMethod): Promise<number> {
-  const user = await db.selectFrom('users').select('wallet_address').where('id', '=', userId).executeTakeFirstOrThrow();
-  const created = await createOrder(db, {
-    userId,
-    itemId: 'gems_50',
-    quantity: 1,
-    method,
-    provider: method === 'tether' ? 'usdt' : 'test',
-    walletAddress: user.wallet_address,
-  });
-  await db.transaction().execute((trx) => bookCheckout(trx, created, { status: 'pending', externalId: null }));
-  return Number(created.id);
-}
-
 describe.each(testDialects())('tether payments against anvil on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, usdtSettings());
+    t = await createTestApp(dialect, usdtEnv(node, usdt, treasury, CONFIRMATIONS));
   });
   afterAll(() => t.close());
 
-  interface Payer extends TestPlayer {
-    wallet: PrivateKeyAccount;
-  }
-  /** A player whose linked wallet holds ETH for gas and 100 USDT. */
-  const payer = async (token = usdt): Promise<Payer> => {
-    const wallet = await node.fundedAccount(token);
-    return { ...(await createPlayer(t, { walletAddress: wallet.address })), wallet };
-  };
-  /** A pending tether order of 50 Gems for 4.99 USD, as the top-up would write it. */
-  const tetherOrder = (userId: number, method: PaymentMethod = 'tether', app = t.app): Promise<number> =>
-    pendingOrder(app.db, userId, method);
-  const submit = (p: TestPlayer | null, orderId: number | string, txHash: unknown) =>
-    apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`, { tx_hash: txHash });
-  const orderRow = (id: number) =>
-    t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  /** Mines until the transaction has the confirmations paying needs (automine mined its own block). */
-  const confirm = () => node.mine(CONFIRMATIONS - 1);
+  const { payer, submit, orderRow, confirm } = tetherCalls(
+    () => t,
+    () => node,
+    () => usdt,
+  );
+  const tetherOrder = (userId: number, method: 'tether' | 'card' = 'tether') => pendingOrder(t.app.db, userId, method);
 
   /** The attack's transaction is refused with `code`, the order stays pending without it, and no Gems moved. */
   const expectRefused = async (p: Payer, orderId: number, txHash: Hash, code: string) => {
@@ -326,121 +290,4 @@ describe.each(testDialects())('tether payments against anvil on %s', (dialect) =
     await confirm();
     expect((await submit(p, orderId, hash)).json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
   });
-
-  it('asks a player without a linked wallet to link one', async () => {
-    const p = await createPlayer(t);
-    const orderId = await tetherOrder(p.id);
-    const res = await submit(p, orderId, randomHash());
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('wallet_required');
-    expect(await orderRow(orderId)).toMatchObject({ status: 'pending', tx_hash: null });
-  });
-
-  it('answers malformed and foreign calls with a 4xx, never a 5xx, and records nothing', async () => {
-    const p = await payer();
-    const other = await payer();
-    const orderId = await tetherOrder(p.id);
-    const otherOrder = await tetherOrder(other.id);
-    const cardOrder = await tetherOrder(p.id, 'card');
-    const hash = randomHash();
-
-    for (const bad of [
-      '',
-      '0x',
-      '0x1234',
-      hash.slice(2),
-      `${hash}00`,
-      `0x${'g'.repeat(64)}`,
-      ` ${hash}`,
-      12,
-      null,
-      ['0x'],
-      { hash },
-    ]) {
-      const res = await submit(p, orderId, bad);
-      expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(400);
-      expect(res.json().code).toBe('invalid');
-    }
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '%00']) {
-      const res = await submit(p, id, hash);
-      expect(res.statusCode, `${id}: ${res.body}`).toBe(400);
-    }
-    const raw = await apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`, '{"tx_hash": ');
-    expect(raw.statusCode).toBe(400);
-    expect((await apiCall(t, p, 'POST', `/payments/orders/${orderId}/tx/`)).statusCode).toBe(400);
-    expect((await submit(null, orderId, hash)).statusCode).toBe(401);
-    // Another player's order is not found, not refused: it does not say it exists.
-    expect((await submit(p, otherOrder, hash)).statusCode).toBe(404);
-    expect((await submit(p, 987654321, hash)).statusCode).toBe(404);
-    const card = await submit(p, cardOrder, hash);
-    expect(card.statusCode).toBe(400);
-    expect(card.json().code).toBe('not_tether_order');
-
-    for (const id of [orderId, otherOrder, cardOrder])
-      expect(await orderRow(id)).toMatchObject({ status: 'pending', tx_hash: null });
-  });
-
-  it('refuses a paid order another transaction, and an unknown hash only waits', async () => {
-    const p = await payer();
-    const orderId = await tetherOrder(p.id);
-    const unknown = randomHash();
-    const waiting = await submit(p, orderId, unknown);
-    expect(waiting.statusCode, waiting.body).toBe(200);
-    expect(waiting.json()).toMatchObject({ order: { status: 'pending' }, confirmations: 0, gems: 0 });
-
-    // The real payment replaces the hash nobody sent (a wallet's sped-up transaction gets a new hash too).
-    const hash = await node.transfer(usdt, p.wallet, treasury, PRICE);
-    await confirm();
-    expect((await submit(p, orderId, hash)).json()).toMatchObject({ order: { status: 'paid' }, gems: 50 });
-    const second = await node.transfer(usdt, p.wallet, treasury, PRICE);
-    await confirm();
-    const res = await submit(p, orderId, second);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('order_not_pending');
-    expect(await balance(t, p.id, 'gems')).toBe(50);
-  });
-
-  it('limits the chain checks a player can cause to TETHER_CHECKS_PER_MINUTE', async () => {
-    const p = await payer();
-    const orderId = await tetherOrder(p.id);
-    const hash = randomHash();
-    for (let i = 0; i < TETHER_CHECKS_PER_MINUTE; i++) expect((await submit(p, orderId, hash)).statusCode).toBe(200);
-    const res = await submit(p, orderId, hash);
-    expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('throttled');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // Another player is not affected.
-    const other = await payer();
-    expect((await submit(other, await tetherOrder(other.id), randomHash())).statusCode).toBe(200);
-  });
-
-  // Two more apps boot here: a generous limit, since a loaded machine takes seconds for that.
-  it(
-    'answers 503 chain_unavailable, recording nothing, when the node serves another chain or cannot be reached',
-    { timeout: 60_000 },
-    async () => {
-      for (const env of [{ USDT_CHAIN_ID: '1' }, { USDT_RPC_URL: 'http://127.0.0.1:9/' }] as Record<string, string>[]) {
-        const other = await createTestApp(dialect, { ...usdtSettings(), ...env });
-        try {
-          const wallet = await node.fundedAccount(usdt);
-          const p = await createPlayer(other, { walletAddress: wallet.address });
-          const row = { id: await tetherOrder(p.id, 'tether', other.app) };
-          const hash = await node.transfer(usdt, wallet, treasury, PRICE);
-          await confirm();
-          const res = await apiCall(other, p, 'POST', `/payments/orders/${row.id}/tx/`, { tx_hash: hash });
-          expect(res.statusCode, res.body).toBe(503);
-          expect(res.json().code).toBe('chain_unavailable');
-          const order = await other.app.db
-            .selectFrom('payment_orders')
-            .selectAll()
-            .where('id', '=', row.id)
-            .executeTakeFirstOrThrow();
-          expect(order).toMatchObject({ status: 'pending', tx_hash: null });
-          expect(await balance(other, p.id, 'gems')).toBe(0);
-        } finally {
-          await other.close();
-        }
-      }
-    },
-  );
 });

@@ -1,7 +1,8 @@
 // What the account tests share: calls as a given client (bearer, headers, address), and the e-mail
 // flows' calls.
+import { expect } from 'vitest';
 import type { TestApp } from './test-app';
-import { API, bearer, otherIp, PASSWORD } from './accounts';
+import { API, bearer, noticesTo, otherIp, PASSWORD } from './accounts';
 
 export function accountCalls(t: () => TestApp) {
   const call = (
@@ -42,4 +43,27 @@ export function emailCalls(t: () => TestApp) {
       .execute();
   };
   return { post, get, register, login, expireTokensOf };
+}
+
+/**
+ * Known-device checks (decisions §13): a sign-in that carries a device string, the new-device mails
+ * an address got, and an address locked by five wrong passwords (after which only a known device
+ * has attempts left).
+ */
+export function deviceProbes(t: () => TestApp) {
+  const { call } = accountCalls(t);
+  return {
+    signInFrom: (email: string, password: string, device: string) =>
+      call('POST', '/auth/login-by-email/', { payload: { email, password }, headers: { 'x-device': device } }),
+    newDeviceNotices: async (email: string) => {
+      await t().app.afterReplySettled();
+      return noticesTo(t(), email).filter((m) => /new device/.test(m.subject)).length;
+    },
+    lockAddress: async (email: string) => {
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await call('POST', '/auth/login-by-email/', { payload: { email, password: `wrong${i}123` } })).statusCode,
+        ).toBe(400);
+    },
+  };
 }
