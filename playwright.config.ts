@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
+  // A web-first assertion waits up to 10 s (Playwright's default is 5 s): on a busy two-core machine
+  // with both workers' servers and browsers running, a page that answers correctly can take longer
+  // than 5 s to show it. A missing element still fails; it only fails later.
+  expect: { timeout: 10_000 },
   // Two test files at a time (not fullyParallel: a file's tests share its server). Each worker has
   // its own servers on free ports, DATA_DIRs and browser, so files cannot see each other; much of a
   // browser test is waiting (mining sessions, the worker's install, timers), which the other fills.
