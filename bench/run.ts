@@ -5,11 +5,12 @@
 //   npm run bench                       full run (5 s per throughput figure, 3 claim bursts, a 60 s day, 1 M players)
 //   npm run bench -- --quick            1 s per figure, one burst, a 10 s day (for checking the bench itself)
 //   npm run bench -- --pg-users=100000  a smaller "big" PostgreSQL database
-//   npm run bench -- --only=api,claims  some sections: api, claims, day, scale, bytes, browser, lighthouse, telegram, bot
+//   npm run bench -- --only=api,claims  some sections: api, claims, day, scale, bytes, browser, at-rest, lighthouse, telegram, bot
 // The bytes and browser sections measure the build in dist/; a clone without one is built first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { apiSection } from './api';
+import { atRestSection } from './at-rest';
 import { botSection } from './bot';
 import { browserSection } from './browser';
 import { bytesSection } from './bytes';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, (table: Table, opts: BenchOptions) => Promise<voi
   scale: scaleSection,
   bytes: (table) => bytesSection(table),
   browser: browserSection,
+  'at-rest': atRestSection,
   lighthouse: lighthouseSection,
   telegram: telegramSection,
   bot: botSection,
@@ -53,7 +55,12 @@ function parseArgs(argv: string[]): BenchOptions {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const needsBuild = !opts.only || opts.only.has('bytes') || opts.only.has('browser') || opts.only.has('lighthouse');
+const needsBuild =
+  !opts.only ||
+  opts.only.has('bytes') ||
+  opts.only.has('browser') ||
+  opts.only.has('at-rest') ||
+  opts.only.has('lighthouse');
 if (needsBuild && !existsSync('dist/index.html')) {
   console.log('no build in dist/: running npm run build first');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
