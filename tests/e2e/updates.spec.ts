@@ -84,8 +84,16 @@ test('an accepted update reloads every open tab, except one with a half-filled f
 
     deployNewWorker(copy);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    // The new worker installs and waits; then A's page starts its app for the prompt (a visitor's
+    // page runs none until then: lib/start-gate.ts), which loads its PWA layer at idle. On a busy
+    // two-core machine with both workers' browsers running, that chain took longer than 10 s.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
 
     // A and B reloaded under the new worker (their marks are gone).
