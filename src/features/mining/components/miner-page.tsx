@@ -218,6 +218,10 @@ export function MinerPage() {
     return (
       <div className="mining-page mining-page--loading">
         <Spinner size="lg" label={t('miner.loading')} />
+        {/* The app's cards wait here while the page loads: in the dock above the page, then moved
+            into its slot once loaded, they pulled the whole page up (a layout shift of 0.078 on a
+            slow phone, where loading outlasts the 500 ms after the tap that CLS forgives). */}
+        <CardSlot className="mining-card-slot" />
       </div>
     );
   }
