@@ -55,12 +55,8 @@ function parseArgs(argv: string[]): BenchOptions {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const needsBuild =
-  !opts.only ||
-  opts.only.has('bytes') ||
-  opts.only.has('browser') ||
-  opts.only.has('at-rest') ||
-  opts.only.has('lighthouse');
+const BUILT_SECTIONS = ['bytes', 'browser', 'at-rest', 'lighthouse'];
+const needsBuild = !opts.only || BUILT_SECTIONS.some((s) => opts.only!.has(s));
 if (needsBuild && !existsSync('dist/index.html')) {
   console.log('no build in dist/: running npm run build first');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -29,7 +29,7 @@ export function PixelRig() {
         <rect x="44" y="16" width="2" height="6" fill="#3a2760" />
         <rect x="42" y="14" width="6" height="2" fill="#00f0ff" />
       </svg>
-      <svg viewBox="0 0 64 64" shapeRendering="crispEdges" className="rig__svg rig__blinks">
+      <svg viewBox="0 0 64 64" shapeRendering="crispEdges" className="rig__blinks">
         <rect x="26" y="37" width="6" height="2" fill="#ff2bd6" className="rig__cursor" />
         <rect x="22" y="46" width="6" height="6" fill="#ff2bd6" className="rig__led" />
       </svg>
