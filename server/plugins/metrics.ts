@@ -56,7 +56,9 @@ export default fp(
     // By the route's pattern (`/api/v1/auth/confirm-email/:token/`), never the URL with its token.
     app.addHook('onResponse', (request, reply, done) => {
       metrics.httpDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status: String(reply.statusCode) },
+        request.method,
+        request.routeOptions.url ?? UNMATCHED,
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
       done();

@@ -75,4 +75,18 @@ describe('log output', () => {
     await vi.waitFor(() => expect(written()).toBe('alone\n'), { timeout: 2000, interval: 10 });
     expect(writes.count).toBe(1);
   });
+
+  it('keeps lines whole and in order across its buffers: multi-byte text, and a line larger than a batch', async () => {
+    const out = nonBlockingOutput(fd);
+    const lines = [
+      'первая строка ✓\n',
+      `${'🙂'.repeat(40_000)}\n`,
+      ...Array.from({ length: 3000 }, (_, i) => `{"i":${i},"msg":"ответ ${'x'.repeat(i % 50)}"}\n`),
+      'last\n',
+    ];
+    for (const line of lines) out.write(line);
+    await out.flush(10_000);
+    expect(written()).toBe(lines.join(''));
+  });
 });
+
