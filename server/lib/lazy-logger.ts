@@ -2,6 +2,7 @@
 // a child logger for every request and the auth hook another one with the player's id; at the
 // production level (warn) a read writes no line, so those were two allocations per call for nothing.
 import type { FastifyBaseLogger } from 'fastify';
+import { jsonString } from './json-string';
 
 /** What of pino's logger this needs (Fastify's logger is pino). */
 type PinoLike = FastifyBaseLogger & {
@@ -36,7 +37,8 @@ export class LazyLogger {
     let json = '';
     for (const key in this.bindings_) {
       const value = this.bindings_[key];
-      if (value !== undefined) json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      if (value !== undefined)
+        json += `,${jsonString(key)}:${typeof value === 'string' ? jsonString(value) : JSON.stringify(value)}`;
     }
     return json;
   }

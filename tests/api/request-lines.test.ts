@@ -65,6 +65,13 @@ describe('request lines written by hand', () => {
     },
     { name: 'an anonymous call', url: '/api/v1/mining/start/', byHand: 2 },
     {
+      // The hand-written JSON quotes plain ASCII itself and leaves the rest to JSON.stringify.
+      name: 'a host and a key that JSON must escape, and text beyond ASCII',
+      url: '/api/v1/mining/start/?q=%22caf%C3%A9%22',
+      headers: { host: 'ex"am\\ple\u00e9.test', 'idempotency-key': 'ключ\u2028\u0007' },
+      byHand: 2,
+    },
+    {
       name: 'a mailed token in the path and the query',
       url: '/api/v1/auth/confirm-email/secret-token/?token=abc&x=1',
       byHand: 2,
