@@ -7,7 +7,7 @@
 // tests hold the causes, which do not depend on the machine's speed.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { apiAs, createEmailAccount, signInPage } from './helpers';
 
 test.use({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
 
@@ -54,10 +54,7 @@ test('the landing’s loops blur nothing again, with or without the sign-in dial
 
 test('/miner while mining: between two ticks of the countdown nothing is eased', async ({ page, server }) => {
   const account = await createEmailAccount(server, 'restingMiner');
-  const started = await fetch(`${server.baseURL}/api/v1/mining/start/`, {
-    headers: { authorization: `Bearer ${account.access}` },
-  });
-  expect(started.ok).toBe(true);
+  await apiAs(server, account, 'GET', 'mining/start/');
   await signInPage(page, account);
   await page.goto('/miner');
   await expect(page.getByTestId('miner-status')).toHaveText('Mining');

@@ -7,7 +7,7 @@
 // does: the page they tap to is a new page, the card may come with it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { apiAs, createEmailAccount, signInPage } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -48,10 +48,7 @@ test('signed-in /miner: neither the figures nor the claim-reminder card move the
   server,
 }) => {
   const account = await createEmailAccount(server, 'steadyMiner');
-  const started = await fetch(`${server.baseURL}/api/v1/mining/start/`, {
-    headers: { authorization: `Bearer ${account.access}` },
-  });
-  expect(started.ok).toBe(true);
+  await apiAs(server, account, 'GET', 'mining/start/');
   await signInPage(page, account);
   await watchShifts(page);
 
