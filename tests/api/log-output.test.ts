@@ -89,4 +89,3 @@ describe('log output', () => {
     expect(written()).toBe(lines.join(''));
   });
 });
-

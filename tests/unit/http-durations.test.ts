@@ -58,7 +58,11 @@ describe('the answer-time histogram', () => {
     const { theirs, ours, observe } = both();
     observe(ANSWERS);
     const values = async (r: Registry) =>
-      (await r.getMetricsAsJSON())[0].values.map((v) => ({ labels: v.labels, value: v.value, metricName: (v as { metricName?: string }).metricName }));
+      (await r.getMetricsAsJSON())[0].values.map((v) => ({
+        labels: v.labels,
+        value: v.value,
+        metricName: (v as { metricName?: string }).metricName,
+      }));
     expect(await values(ours)).toEqual(await values(theirs));
   });
 
