@@ -2,7 +2,7 @@
 // by prom-client's registry like any of its own metrics. It is moved on every answer: prom-client's
 // Histogram.observe made a closure and two objects, checked the label names, built a string key
 // from the labels and looked the bucket up by its bound as a string key, about 0.7 µs per answer on
-// the 2-core machine (`npm run bench`, issue 25). Here a series is found through maps keyed by the
+// the 2-core machine (timed in-process, issue 25). Here a series is found through maps keyed by the
 // route pattern, method and status, and its bucket by index; the scrape adds the buckets up.
 import type { MetricValueWithName } from 'prom-client';
 
