@@ -67,13 +67,18 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
     setImmediate(pump);
   };
 
-  /** The waiting lines as one buffer; lines from now on go into a new one. */
-  const take = (): Buffer => {
+  /** The lines in `chunk` join the filled buffers; the next line goes into a new one. */
+  const seal = () => {
     if (chunk && used > 0) full.push(chunk.subarray(0, used));
-    const batch = full.length === 1 ? full[0] : Buffer.concat(full);
-    full = [];
     chunk = null;
     used = 0;
+  };
+
+  /** The waiting lines as one buffer; lines from now on go into a new one. */
+  const take = (): Buffer => {
+    seal();
+    const batch = full.length === 1 ? full[0] : Buffer.concat(full);
+    full = [];
     queued = 0;
     return batch;
   };
@@ -103,9 +108,8 @@ export function nonBlockingOutput(fd = 1, maxQueued = MAX_QUEUED): LogOutput {
   const append = (line: string): number => {
     const most = line.length * MAX_UTF8_PER_UNIT;
     if (chunk === null || chunk.length - used < most) {
-      if (chunk && used > 0) full.push(chunk.subarray(0, used));
+      seal();
       chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most));
-      used = 0;
     }
     const bytes = chunk.write(line, used);
     used += bytes;
