@@ -86,19 +86,23 @@ async function smallTargets(page: Page): Promise<Target[]> {
   );
 }
 
-/** The page loaded and its entry animations done (a dialog pops in scaled down). */
+/** The page loaded and its entry animations done (a dialog pops in scaled down), checked again a
+ *  frame later: a view that mounts after a lazy chunk starts its own animation then. */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('main .spinner')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() =>
-    Promise.all([
-      document.fonts.ready,
-      ...document
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const running = () =>
+      document
         .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ]).then(() => undefined),
-  );
+        .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(running().map((a) => a.finished.catch(() => undefined)));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      if (running().length === 0) return;
+    }
+  });
 }
 
 function collect(problems: string[], where: string, targets: Target[]): void {
@@ -155,6 +159,8 @@ for (const lang of ['en', 'ru'] as const) {
       .or(dialog.getByRole('link', { name: t('auth:login.forgot') }))
       .first()
       .click();
+    // The forgot-password view is its own chunk: the login view leaves before it pops in.
+    await expect(dialog.getByRole('heading', { name: t('auth:forgot.title') })).toBeVisible();
     await expect(dialog.getByLabel(t('auth:fields.password'), { exact: true })).toHaveCount(0);
     await settle(page);
     collect(problems, 'visitor dialog forgot password', await smallTargets(page));
