@@ -6,6 +6,7 @@ import { AUTO_MINER_DAYS, AUTO_MINER_PRICE_GEMS } from '@shared/constants';
 import type { Tx } from '../db/schema';
 import type { AutoMinerSubscriptionsTable } from '../db/tables/mining';
 import { post } from './ledger';
+import { isoTime } from '../lib/iso-time';
 
 export type SubscriptionRow = Selectable<AutoMinerSubscriptionsTable>;
 
@@ -14,8 +15,8 @@ const DAY_MS = 86_400_000;
 export const subscriptionJson = (s: SubscriptionRow, now: number): Subscription => ({
   id: Number(s.id),
   price_gems: Number(s.price_gems),
-  started_at: new Date(Number(s.started_at)).toISOString(),
-  expires_at: new Date(Number(s.expires_at)).toISOString(),
+  started_at: isoTime(Number(s.started_at)),
+  expires_at: isoTime(Number(s.expires_at)),
   active: Number(s.expires_at) > now,
 });
 

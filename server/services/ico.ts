@@ -6,6 +6,7 @@
 //   ICO_TOKENS_TOTAL  PXT offered in the sale            default 100000000
 //   ICO_STARTS_AT     ISO 8601 start, unset = not announced
 //   ICO_ENDS_AT       ISO 8601 end, unset = not announced
+import { isoTimeOrNull } from '../lib/iso-time';
 
 export interface IcoSettings {
   stage: number;
@@ -67,8 +68,8 @@ export function icoStatus(s: IcoSettings) {
     price_usd: s.priceUsd,
     tokens_sold: s.tokensSold,
     tokens_total: s.tokensTotal,
-    starts_at: s.startsAt === null ? null : new Date(s.startsAt).toISOString(),
-    ends_at: s.endsAt === null ? null : new Date(s.endsAt).toISOString(),
+    starts_at: isoTimeOrNull(s.startsAt),
+    ends_at: isoTimeOrNull(s.endsAt),
     buying_open: false as const,
   };
 }

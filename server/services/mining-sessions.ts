@@ -7,15 +7,15 @@ import { type Selectable, sql } from 'kysely';
 import type { MiningSession, SessionBoost } from '@shared/api/mining';
 import { TOKEN_SCALE } from '@shared/constants';
 import { prepared, preparedWrite } from '../db/prepared';
+import { allOf, andThen, type NowOrLater } from '../lib/now-or-later';
 import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
 import { chainBoosts, ratePercents, ratePerHour, sessionReward } from '@shared/mining-math';
+import { isoTime } from '../lib/iso-time';
 
 export type SessionRow = Selectable<MiningSessionsTable>;
 export type TempBoostRow = Selectable<TempBoostsTable>;
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** The player's rate boost now: task and referral boosts rewarded so far. */
 const rateBoostCounts = prepared((db, p: { userId: number }) =>
@@ -44,17 +44,20 @@ export function openSession(db: Tx, userId: number): Promise<SessionRow | undefi
     .executeTakeFirst();
 }
 
-/** The query of `boostsOfSessions` for `n` sessions (an `in` list has a length); pages hold at most 100. */
+/**
+ * The query of `boostsOfSessions` for `n` sessions (an `in` list has a length); pages hold at most
+ * 100. Its parameters are the ids' places in the list, so the list itself is the call's values.
+ */
 const appliedBoostsQueries = new Map<number, ReturnType<typeof appliedBoostsOf>>();
 function appliedBoostsOf(n: number) {
-  return prepared((db, p: Record<`s${number}`, number>) =>
+  return prepared((db, ids: Record<number, number>) =>
     db
       .selectFrom('temp_boosts')
       .selectAll()
       .where(
         'session_id',
         'in',
-        Array.from({ length: n }, (_, i) => p[`s${i}`]),
+        Array.from({ length: n }, (_, i) => ids[i]),
       )
       .where('state', 'in', ['applied', 'expired'])
       .orderBy('starts_at')
@@ -63,31 +66,34 @@ function appliedBoostsOf(n: number) {
 }
 const PREPARED_LIST_MAX = 100;
 
-/** Applied boosts of these sessions, in the order they run. */
-export async function boostsOfSessions(db: Tx, sessionIds: readonly number[]): Promise<Map<number, TempBoostRow[]>> {
+function bySession(rows: readonly TempBoostRow[]): Map<number, TempBoostRow[]> {
   const out = new Map<number, TempBoostRow[]>();
-  if (sessionIds.length === 0) return out;
-  let rows: TempBoostRow[];
+  for (const r of rows) {
+    const sid = Number(r.session_id);
+    const list = out.get(sid);
+    if (list) list.push(r);
+    else out.set(sid, [r]);
+  }
+  return out;
+}
+
+/** Applied boosts of these sessions, in the order they run (at once on SQLite: lib/now-or-later.ts). */
+export function boostsOfSessions(db: Tx, sessionIds: readonly number[]): NowOrLater<Map<number, TempBoostRow[]>> {
+  if (sessionIds.length === 0) return new Map();
   if (sessionIds.length <= PREPARED_LIST_MAX) {
     let query = appliedBoostsQueries.get(sessionIds.length);
     if (!query) appliedBoostsQueries.set(sessionIds.length, (query = appliedBoostsOf(sessionIds.length)));
-    rows = await query(db, Object.fromEntries(sessionIds.map((id, i) => [`s${i}`, id])));
-  } else {
-    rows = await db
-      .selectFrom('temp_boosts')
-      .selectAll()
-      .where('session_id', 'in', sessionIds)
-      .where('state', 'in', ['applied', 'expired'])
-      .orderBy('starts_at')
-      .orderBy('id')
-      .execute();
+    return andThen(query.read(db, sessionIds), bySession);
   }
-  for (const r of rows) {
-    const sid = Number(r.session_id);
-    if (!out.has(sid)) out.set(sid, []);
-    out.get(sid)!.push(r);
-  }
-  return out;
+  return db
+    .selectFrom('temp_boosts')
+    .selectAll()
+    .where('session_id', 'in', sessionIds)
+    .where('state', 'in', ['applied', 'expired'])
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute()
+    .then(bySession);
 }
 
 const boostSpans = (boosts: readonly TempBoostRow[]) =>
@@ -104,8 +110,8 @@ export function rewardOf(session: SessionRow, boosts: readonly TempBoostRow[]): 
 
 export const sessionBoostJson = (b: TempBoostRow): SessionBoost => ({
   boost_id: Number(b.id),
-  starts_at: iso(Number(b.starts_at)),
-  ends_at: iso(Number(b.ends_at)),
+  starts_at: isoTime(Number(b.starts_at)),
+  ends_at: isoTime(Number(b.ends_at)),
   value: Number(b.value),
 });
 
@@ -114,10 +120,10 @@ export function sessionJson(session: SessionRow, boosts: readonly TempBoostRow[]
   const reward = session.claimed ? Number(session.reward ?? 0) : rewardOf(session, boosts);
   return {
     id: Number(session.id),
-    started_at: iso(Number(session.started_at)),
-    ends_at: iso(Number(session.ends_at)),
+    started_at: isoTime(Number(session.started_at)),
+    ends_at: isoTime(Number(session.ends_at)),
     claimed: Number(session.claimed) === 1,
-    claimed_at: session.claimed_at === null ? null : iso(Number(session.claimed_at)),
+    claimed_at: session.claimed_at === null ? null : isoTime(Number(session.claimed_at)),
     rate_per_hour: ratePerHour(boostPercent),
     boost_percent: boostPercent,
     reward: reward / TOKEN_SCALE,
@@ -365,8 +371,11 @@ const sessionPage = prepared((db, p: { userId: number; limit: number; offset: nu
     .offset(p.offset),
 );
 
-export async function listSessions(db: Tx, userId: number, page: number, pageSize: number): Promise<SessionsPageRows> {
-  const [total] = await sessionCount(db, { userId });
-  const sessions = await sessionPage(db, { userId, limit: pageSize, offset: (page - 1) * pageSize });
-  return { count: Number(total.n), sessions };
+/** The player's count of sessions and one page of them (at once on SQLite: lib/now-or-later.ts). */
+export function listSessions(db: Tx, userId: number, page: number, pageSize: number): NowOrLater<SessionsPageRows> {
+  const reads = allOf([
+    sessionCount.read(db, { userId }),
+    sessionPage.read(db, { userId, limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
+  return andThen(reads, ([[total], sessions]) => ({ count: Number(total.n), sessions }));
 }

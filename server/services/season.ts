@@ -16,6 +16,7 @@ import type { SeasonsTable } from '../db/tables/season';
 import { notFound, refuse } from '../lib/errors';
 import { post, QUEST_COIN_REASONS } from './ledger';
 import { grantTempBoost } from './temp-boosts';
+import { isoTime } from '../lib/iso-time';
 
 export type Season = Selectable<SeasonsTable>;
 
@@ -94,8 +95,8 @@ export async function seasonView(db: Tx, userId: number, season: Season): Promis
   return {
     id: Number(season.id),
     title: season.title,
-    starts_at: new Date(Number(season.starts_at)).toISOString(),
-    ends_at: new Date(Number(season.ends_at)).toISOString(),
+    starts_at: isoTime(Number(season.starts_at)),
+    ends_at: isoTime(Number(season.ends_at)),
     xp,
     tier: reached,
     xp_per_tier: XP_PER_TIER,

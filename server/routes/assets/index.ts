@@ -3,9 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AssetGroup, assetDetailSchema, assetIdParamsSchema, assetListResponseSchema } from '@shared/api/assets';
 import { notFound } from '../../lib/errors';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time';
 import { requireUserOnEveryRoute } from '../../plugins/auth';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['assets'];
@@ -80,10 +79,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         value: Number(b.value),
         state: b.state,
         source: b.source,
-        acquired_at: new Date(Number(b.created_at)).toISOString(),
+        acquired_at: isoTime(Number(b.created_at)),
         session_id: b.session_id === null ? null : Number(b.session_id),
-        starts_at: iso(b.starts_at),
-        ends_at: iso(b.ends_at),
+        starts_at: isoTimeOrNull(b.starts_at),
+        ends_at: isoTimeOrNull(b.ends_at),
       };
     },
   );

@@ -22,8 +22,7 @@ import { checkTelegramProof, markTelegramHashUsed, telegramSettings } from '../.
 import { verifyWalletBody } from '../../services/wallet-proof';
 import { markSignatureUsed, signatureReused } from '../../services/wallet-signature';
 import { currentUser, SECURITY } from './common';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+import { isoTimeOrNull } from '../../lib/iso-time';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +30,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { tags: ['auth'], security: SECURITY, response: { 200: methodsSchema } } },
     async (request) => {
       const user = await currentUser(app.db, request);
-      return { methods: methodsOf(user).map((m) => ({ kind: m.kind, label: m.label, added_at: iso(m.addedAt) })) };
+      return {
+        methods: methodsOf(user).map((m) => ({ kind: m.kind, label: m.label, added_at: isoTimeOrNull(m.addedAt) })),
+      };
     },
   );
 

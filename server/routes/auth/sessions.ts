@@ -5,8 +5,7 @@ import { detailSchema, othersSignedOutSchema, sessionParamsSchema, sessionsSchem
 import { notFound } from '../../lib/errors';
 import { endSession, listSessions, signOutOthers } from '../../services/sessions';
 import { SECURITY } from './common';
-
-const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+import { isoTime } from '../../lib/iso-time';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,8 +18,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           id: Number(s.id),
           device: s.device,
           address: s.address,
-          created_at: iso(s.created_at),
-          last_used_at: iso(s.last_used_at),
+          created_at: isoTime(Number(s.created_at)),
+          last_used_at: isoTime(Number(s.last_used_at)),
           current: Number(s.id) === request.sessionId,
         })),
       };

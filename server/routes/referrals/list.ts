@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralListSchema, referralParamsSchema, referralSchema } from '@shared/api/referrals';
 import { notFound } from '../../lib/errors';
 import { hasClaimedSession } from '../../services/referrals';
+import { isoTime } from '../../lib/iso-time';
 
 const SECURITY = [{ bearer: [] }];
 
@@ -25,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     id: Number(r.id),
     username: r.username,
     wallet_address: r.wallet_address,
-    joined_at: new Date(Number(r.created_at)).toISOString(),
+    joined_at: isoTime(Number(r.created_at)),
     active: Number(r.active) === 1, // 1 on SQLite, true on PostgreSQL
   });
 

@@ -9,11 +9,12 @@ import {
   completedTask,
   completedTasks,
 } from '../../services/quests';
+import { isoTime } from '../../lib/iso-time';
 
 const item = (t: CompletedTask) => ({
   id: t.id,
   task_title: t.quest.serverTitle,
-  completed_at: new Date(t.completedAt).toISOString(),
+  completed_at: isoTime(t.completedAt),
   reward: t.reward,
 });
 

@@ -4,8 +4,7 @@ import type { PaymentOrder } from '@shared/api/payments';
 import type { PaymentMethod } from '@shared/constants';
 import type { OrderRow } from './orders';
 import type { PayTo, ProviderOrder } from './provider';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time';
 
 function parsePayTo(raw: string | null): PayTo | null {
   if (!raw) return null;
@@ -26,10 +25,10 @@ export const orderJson = (o: OrderRow): PaymentOrder => {
     price_usd: Number(o.price_cents) / 100,
     method: o.method as PaymentMethod,
     status: o.status,
-    created_at: iso(o.created_at)!,
-    updated_at: iso(o.updated_at)!,
-    paid_at: iso(o.paid_at),
-    expires_at: iso(o.expires_at)!,
+    created_at: isoTime(Number(o.created_at)),
+    updated_at: isoTime(Number(o.updated_at)),
+    paid_at: isoTimeOrNull(o.paid_at),
+    expires_at: isoTime(Number(o.expires_at)),
     checkout_url: open ? o.checkout_url : null,
     pay_to: open ? parsePayTo(o.pay_to) : null,
     tx_hash: o.tx_hash,
