@@ -352,6 +352,8 @@ export async function lockRunningSession(trx: Tx, sessionId: number, now: number
 export interface SessionsPageRows {
   count: number;
   sessions: SessionRow[];
+  /** The applied boosts of those sessions, by session id. */
+  boosts: Map<number, TempBoostRow[]>;
 }
 
 const sessionCount = prepared((db, p: { userId: number }) =>
@@ -371,11 +373,19 @@ const sessionPage = prepared((db, p: { userId: number; limit: number; offset: nu
     .offset(p.offset),
 );
 
-/** The player's count of sessions and one page of them (at once on SQLite: lib/now-or-later.ts). */
+/** The player's count of sessions, one page of them and their boosts (at once on SQLite: lib/now-or-later.ts). */
 export function listSessions(db: Tx, userId: number, page: number, pageSize: number): NowOrLater<SessionsPageRows> {
   const reads = allOf([
     sessionCount.read(db, { userId }),
     sessionPage.read(db, { userId, limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
-  return andThen(reads, ([[total], sessions]) => ({ count: Number(total.n), sessions }));
+  return andThen(reads, ([[total], sessions]) =>
+    andThen(
+      boostsOfSessions(
+        db,
+        sessions.map((s) => Number(s.id)),
+      ),
+      (boosts) => ({ count: Number(total.n), sessions, boosts }),
+    ),
+  );
 }

@@ -12,7 +12,6 @@ import { API_BASE } from '@shared/constants';
 import { refuse } from '../../lib/errors';
 import { andThen } from '../../lib/now-or-later';
 import {
-  boostsOfSessions,
   claimPlayerSession,
   listSessions,
   sessionBoostJson,
@@ -93,24 +92,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // Not async: on SQLite the reads are answered without a promise (lib/now-or-later.ts).
     (request) => {
       const { page, page_size: pageSize } = request.query;
-      return andThen(listSessions(app.db, request.userId!, page, pageSize), ({ count, sessions }) =>
-        andThen(
-          boostsOfSessions(
-            app.db,
-            sessions.map((s) => Number(s.id)),
-          ),
-          (boosts) => {
-            const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
-            const lastPage = Math.max(1, Math.ceil(count / pageSize));
-            return {
-              count,
-              next: page < lastPage ? pathOf(page + 1) : null,
-              previous: page > 1 ? pathOf(Math.min(page - 1, lastPage)) : null,
-              results: sessions.map((s) => sessionJson(s, boosts.get(Number(s.id)) ?? [])),
-            };
-          },
-        ),
-      );
+      return andThen(listSessions(app.db, request.userId!, page, pageSize), ({ count, sessions, boosts }) => {
+        const pathOf = (p: number) => `${API_BASE}/mining/sessions/?page=${p}&page_size=${pageSize}`;
+        const lastPage = Math.max(1, Math.ceil(count / pageSize));
+        return {
+          count,
+          next: page < lastPage ? pathOf(page + 1) : null,
+          previous: page > 1 ? pathOf(Math.min(page - 1, lastPage)) : null,
+          results: sessions.map((s) => sessionJson(s, boosts.get(Number(s.id)) ?? [])),
+        };
+      });
     },
   );
 };
