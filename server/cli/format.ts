@@ -22,5 +22,3 @@ export function formatToken(millionths: number): string {
     .replace(/0+$/, '');
   return `${sign}${whole}${frac ? `.${frac}` : ''}`;
 }
-
-export const isoTime = (ms: number) => new Date(Number(ms)).toISOString();

@@ -12,8 +12,9 @@ const YEAR_10000_MS = 253_402_300_800_000;
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
-/** `new Date(ms).toISOString()`. */
-export function isoTime(ms: number): string {
+/** `new Date(Number(time)).toISOString()`: a column's value may be PostgreSQL's bigint as a string. */
+export function isoTime(time: number | string): string {
+  const ms = Number(time);
   if (!(ms >= 0 && ms < YEAR_10000_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
   const days = Math.floor(ms / DAY_MS);
   let rest = ms - days * DAY_MS;
@@ -38,5 +39,5 @@ export function isoTime(ms: number): string {
   return `${year}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(rest - seconds * 1000)}Z`;
 }
 
-/** `isoTime` of a column's value (a number, or PostgreSQL's bigint as a string), or null for no time. */
-export const isoTimeOrNull = (ms: number | string | null): string | null => (ms === null ? null : isoTime(Number(ms)));
+/** `isoTime`, or null for no time. */
+export const isoTimeOrNull = (time: number | string | null): string | null => (time === null ? null : isoTime(time));

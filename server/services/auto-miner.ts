@@ -15,8 +15,8 @@ const DAY_MS = 86_400_000;
 export const subscriptionJson = (s: SubscriptionRow, now: number): Subscription => ({
   id: Number(s.id),
   price_gems: Number(s.price_gems),
-  started_at: isoTime(Number(s.started_at)),
-  expires_at: isoTime(Number(s.expires_at)),
+  started_at: isoTime(s.started_at),
+  expires_at: isoTime(s.expires_at),
   active: Number(s.expires_at) > now,
 });
 

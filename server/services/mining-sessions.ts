@@ -12,7 +12,7 @@ import type { Tx } from '../db/schema';
 import type { MiningSessionsTable, TempBoostsTable } from '../db/tables/mining';
 import { post } from './ledger';
 import { chainBoosts, ratePercents, ratePerHour, sessionReward } from '@shared/mining-math';
-import { isoTime } from '../lib/iso-time';
+import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 
 export type SessionRow = Selectable<MiningSessionsTable>;
 export type TempBoostRow = Selectable<TempBoostsTable>;
@@ -120,10 +120,10 @@ export function sessionJson(session: SessionRow, boosts: readonly TempBoostRow[]
   const reward = session.claimed ? Number(session.reward ?? 0) : rewardOf(session, boosts);
   return {
     id: Number(session.id),
-    started_at: isoTime(Number(session.started_at)),
-    ends_at: isoTime(Number(session.ends_at)),
+    started_at: isoTime(session.started_at),
+    ends_at: isoTime(session.ends_at),
     claimed: Number(session.claimed) === 1,
-    claimed_at: session.claimed_at === null ? null : isoTime(Number(session.claimed_at)),
+    claimed_at: isoTimeOrNull(session.claimed_at),
     rate_per_hour: ratePerHour(boostPercent),
     boost_percent: boostPercent,
     reward: reward / TOKEN_SCALE,

@@ -95,8 +95,8 @@ export async function seasonView(db: Tx, userId: number, season: Season): Promis
   return {
     id: Number(season.id),
     title: season.title,
-    starts_at: isoTime(Number(season.starts_at)),
-    ends_at: isoTime(Number(season.ends_at)),
+    starts_at: isoTime(season.starts_at),
+    ends_at: isoTime(season.ends_at),
     xp,
     tier: reached,
     xp_per_tier: XP_PER_TIER,

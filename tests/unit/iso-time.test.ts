@@ -47,6 +47,11 @@ describe('isoTime writes what toISOString writes', () => {
     expect(() => isoTime(8.64e15 + 1)).toThrow(RangeError);
   });
 
+  it("takes PostgreSQL's bigint as a string as the number it holds", () => {
+    expect(isoTime('1764331200123')).toBe(viaDate(1_764_331_200_123));
+    expect(isoTimeOrNull('0')).toBe('1970-01-01T00:00:00.000Z');
+  });
+
   it('null stays null', () => {
     expect(isoTimeOrNull(null)).toBeNull();
     expect(isoTimeOrNull(0)).toBe('1970-01-01T00:00:00.000Z');

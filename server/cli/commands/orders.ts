@@ -1,7 +1,8 @@
 // `orders [user]`: the newest Gems orders (decisions §11), or one player's, with status and the
 // provider's reference (YooKassa payment id, Stripe session, transaction hash) for support.
 import { type Command, expectArgs, resolveUser, userLabel } from '../context';
-import { isoTime, table } from '../format';
+import { isoTime } from '../../lib/iso-time';
+import { table } from '../format';
 
 const LIMIT = 100;
 const minute = (ms: number | null) => (ms === null ? '' : isoTime(ms).slice(0, 16).replace('T', ' '));

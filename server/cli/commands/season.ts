@@ -1,7 +1,8 @@
 // `season create <title> <starts> <ends>` and `season list`: the operator plans arcade seasons.
 import { createSeason, listSeasons, SeasonRuleError } from '../../services/season';
 import { CliError, type Command, expectArgs } from '../context';
-import { isoTime, table } from '../format';
+import { isoTime } from '../../lib/iso-time';
+import { table } from '../format';
 
 /** An ISO 8601 date or date-time (a bare date is midnight UTC); nothing Date.parse merely guesses at. */
 export function parseIsoDate(raw: string, what: string): number {

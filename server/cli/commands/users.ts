@@ -1,7 +1,8 @@
 // `users [text]`: the newest players, or those whose username, e-mail or wallet contains the text.
 import { sql } from 'kysely';
 import { type Command, expectArgs } from '../context';
-import { formatToken, isoTime, table } from '../format';
+import { isoTime } from '../../lib/iso-time';
+import { formatToken, table } from '../format';
 
 const LIMIT = 100;
 

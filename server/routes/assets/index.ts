@@ -79,7 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         value: Number(b.value),
         state: b.state,
         source: b.source,
-        acquired_at: isoTime(Number(b.created_at)),
+        acquired_at: isoTime(b.created_at),
         session_id: b.session_id === null ? null : Number(b.session_id),
         starts_at: isoTimeOrNull(b.starts_at),
         ends_at: isoTimeOrNull(b.ends_at),

@@ -18,8 +18,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           id: Number(s.id),
           device: s.device,
           address: s.address,
-          created_at: isoTime(Number(s.created_at)),
-          last_used_at: isoTime(Number(s.last_used_at)),
+          created_at: isoTime(s.created_at),
+          last_used_at: isoTime(s.last_used_at),
           current: Number(s.id) === request.sessionId,
         })),
       };

@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     id: Number(r.id),
     username: r.username,
     wallet_address: r.wallet_address,
-    joined_at: isoTime(Number(r.created_at)),
+    joined_at: isoTime(r.created_at),
     active: Number(r.active) === 1, // 1 on SQLite, true on PostgreSQL
   });
 
