@@ -28,11 +28,14 @@ export interface Database {
  * (`npm run bench`); this keeps the most recently used statements. Safe because Kysely runs one
  * query at a time on its single SQLite connection, so no cached statement is ever busy.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  size = 500,
+): { prepare(sql: string): SQLite.Statement } & SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql) {
+    prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt) {
         cache.delete(sql); // move to the back: the front is the least recently used
@@ -70,11 +73,16 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   const held = trackingHeld(new ImmediateSqliteDialect({ database: statements }));
   const hooked = withCommitHooks(held.dialect);
   const db = new Kysely<DB>({ dialect: hooked.dialect });
-  registerDirectReads(db, (query, parameters) => {
+  registerDirectReads(db, (query, parameters, oneRow) => {
     if (!held.idle()) return null;
     const stmt = statements.prepare(query);
     // A statement that writes goes Kysely's way (its answer is a count, not rows).
-    return stmt.reader ? stmt.all(parameters) : null;
+    if (!stmt.reader) return null;
+    if (!oneRow) return stmt.all(parameters);
+    // better-sqlite3's all() builds its list in C++ and steps once more to learn there is no
+    // second row: get() cost about 0.7 µs less on /auth/me's read (timed in-process, issue 25).
+    const row = stmt.get(parameters);
+    return row === undefined ? [] : [row];
   });
   return { db, dialect: 'sqlite', hooks: hooked.hooks, close: () => db.destroy() };
 }

@@ -8,8 +8,11 @@
 import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from 'kysely';
 import type { Tx } from './schema';
 
-/** Rows of a read run now, or null when it must take Kysely's way (the connection is held, or the statement writes). */
-export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+/**
+ * Rows of a read run now, or null when it must take Kysely's way (the connection is held, or the
+ * statement writes). `oneRow`: the query yields at most one row, read without building a list.
+ */
+export type DirectRead = (sql: string, parameters: readonly unknown[], oneRow: boolean) => unknown[] | null;
 
 const readers = new WeakMap<object, DirectRead>();
 

@@ -57,8 +57,18 @@ function compiler<Params extends Record<string, unknown>, Row>(build: (db: Tx, p
   return compiledFor;
 }
 
+export interface PreparedOptions {
+  /**
+   * The query yields at most one row (it looks a row up by a unique key, or counts without grouping):
+   * SQLite reads it without building a list. A second row is an error where it can be seen (the
+   * promised way, which PostgreSQL always takes).
+   */
+  oneRow?: boolean;
+}
+
 export function prepared<Params extends Record<string, unknown>, Row>(
   build: (db: Tx, p: Params) => Compilable<Row>,
+  { oneRow = false }: PreparedOptions = {},
 ): Prepared<Params, Row> {
   const compiledFor = compiler(build);
   // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
@@ -66,13 +76,15 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     const read = directReadOf(db);
     if (!read) return null;
     const { query, parameters } = compiledFor(db, params);
-    return read(query.sql, parameters) as Row[] | null;
+    return read(query.sql, parameters, oneRow) as Row[] | null;
   };
   const run = async (db: Tx, params: Params): Promise<Row[]> => {
     const { query, parameters } = compiledFor(db, params);
-    const rows = directReadOf(db)?.(query.sql, parameters);
+    const rows = directReadOf(db)?.(query.sql, parameters, oneRow);
     if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
+    if (oneRow && result.rows.length > 1)
+      throw new Error(`a one-row prepared read returned ${result.rows.length} rows: ${query.sql}`);
     return result.rows;
   };
   const read = (db: Tx, params: Params): NowOrLater<Row[]> => now(db, params) ?? run(db, params);

@@ -356,11 +356,13 @@ export interface SessionsPageRows {
   boosts: Map<number, TempBoostRow[]>;
 }
 
-const sessionCount = prepared((db, p: { userId: number }) =>
-  db
-    .selectFrom('mining_sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', p.userId),
+const sessionCount = prepared(
+  (db, p: { userId: number }) =>
+    db
+      .selectFrom('mining_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', p.userId),
+  { oneRow: true },
 );
 const sessionPage = prepared((db, p: { userId: number; limit: number; offset: number }) =>
   db

@@ -37,19 +37,21 @@ export function unclaimedSessionExists(eb: ExpressionBuilder<DB, 'users'>) {
  * planned it anew at every call), most of /auth/me's time (`npm run bench`: 144 → 61 µs of CPU per
  * answer); this form runs as fast as the player's row alone.
  */
-export const meWithMiningFlag = prepared((db, p: { userId: number; sessionId: number }) =>
-  db
-    .selectFrom('users')
-    .selectAll('users')
-    .select((eb) => [
-      unclaimedSessionExists(eb).as('mining'),
-      eb
-        .selectFrom('sessions')
-        .select('sessions.last_used_at')
-        .where('sessions.id', '=', p.sessionId)
-        .whereRef('sessions.user_id', '=', 'users.id')
-        .where('sessions.ended_at', 'is', null)
-        .as('session_used_at'),
-    ])
-    .where('users.id', '=', p.userId),
+export const meWithMiningFlag = prepared(
+  (db, p: { userId: number; sessionId: number }) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) => [
+        unclaimedSessionExists(eb).as('mining'),
+        eb
+          .selectFrom('sessions')
+          .select('sessions.last_used_at')
+          .where('sessions.id', '=', p.sessionId)
+          .whereRef('sessions.user_id', '=', 'users.id')
+          .where('sessions.ended_at', 'is', null)
+          .as('session_used_at'),
+      ])
+      .where('users.id', '=', p.userId),
+  { oneRow: true },
 );

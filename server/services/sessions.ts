@@ -32,13 +32,15 @@ export async function openSession(trx: Tx, userId: number, origin: SessionOrigin
   return Number(row.id);
 }
 
-const liveSessionRead = prepared((db, p: { id: number; userId: number }) =>
-  db
-    .selectFrom('sessions')
-    .select('last_used_at')
-    .where('id', '=', p.id)
-    .where('user_id', '=', p.userId)
-    .where('ended_at', 'is', null),
+const liveSessionRead = prepared(
+  (db, p: { id: number; userId: number }) =>
+    db
+      .selectFrom('sessions')
+      .select('last_used_at')
+      .where('id', '=', p.id)
+      .where('user_id', '=', p.userId)
+      .where('ended_at', 'is', null),
+  { oneRow: true },
 );
 
 /**

@@ -123,4 +123,26 @@ describe.each(testDialects())('prepared queries on %s', (dialect) => {
     const inTx = await t.app.db.transaction().execute((trx) => byIdOrAbove(trx, { id: 0, above: a.id }));
     expect(inTx.map((r) => Number(r.id))).toEqual([b.id]);
   });
+
+  it('reads a one-row query as its row or none, the same on both ways, and refuses one that finds two', async () => {
+    const a = await createPlayer(t);
+    const byId = prepared((db, p: { id: number }) => db.selectFrom('users').select('id').where('id', '=', p.id), {
+      oneRow: true,
+    });
+    expect((await byId(t.app.db, { id: a.id })).map((r) => Number(r.id))).toEqual([a.id]);
+    expect(await byId(t.app.db, { id: -1 })).toEqual([]);
+    // Inside a transaction the read takes Kysely's way, on SQLite too.
+    const inTx = await t.app.db.transaction().execute((trx) => byId(trx, { id: a.id }));
+    expect(inTx.map((r) => Number(r.id))).toEqual([a.id]);
+    await createPlayer(t);
+    const wrong = prepared(
+      (db, p: { above: number }) => db.selectFrom('users').select('id').where('id', '>', p.above),
+      {
+        oneRow: true,
+      },
+    );
+    await expect(t.app.db.transaction().execute((trx) => wrong(trx, { above: 0 }))).rejects.toThrow(
+      /one-row prepared read returned \d+ rows/,
+    );
+  });
 });
