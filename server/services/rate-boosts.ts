@@ -65,21 +65,23 @@ export async function rewardTaskBoost(trx: Tx, userId: number, taskTitle: string
   return row;
 }
 
-const waitingReferralBoostsQuery = prepared((db, p: { userId: number }) =>
-  activeReferrals(db, p.userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('rate_boosts')
-            .select('rate_boosts.id')
-            .where('rate_boosts.user_id', '=', p.userId)
-            .whereRef('rate_boosts.referral_id', '=', 'users.id'),
+const waitingReferralBoostsQuery = prepared(
+  (db, p: { userId: number }) =>
+    activeReferrals(db, p.userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('rate_boosts')
+              .select('rate_boosts.id')
+              .where('rate_boosts.user_id', '=', p.userId)
+              .whereRef('rate_boosts.referral_id', '=', 'users.id'),
+          ),
         ),
-      ),
-    )
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n')),
+      )
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n')),
+  { oneRow: true },
 );
 
 /** Active friends not boosted yet: what `rewardReferralBoosts` would add now (read by every GET /mining/boosts/). */
