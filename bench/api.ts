@@ -3,6 +3,7 @@
 // route, measured in the same run with the same connections and duration (SQLite, production settings).
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
+import { type Cores, pinCores } from './cores';
 import { type BenchOptions, ms, perSecond, ratio, serverEnv, startServer, tempDir, tokenFor } from './context';
 import { LIMIT_ROUTES } from './limit-routes';
 import { load, type LoadFigure } from './load';
@@ -25,7 +26,7 @@ interface Missed {
   limit: LoadFigure;
 }
 /** Turns of limit route then app per call; odd, so the median is one of them. */
-const PAIRS = 3;
+const PAIRS = 5;
 
 const figure = (f: LoadFigure) =>
   `${perSecond(f.rps)}, p99 ${ms(f.p99)}, ${micros(f.cpuMicros)} CPU/answer${f.bad ? `, ${f.bad} bad answers` : ''}`;
@@ -40,7 +41,16 @@ async function answer(url: string, headers: Record<string, string>): Promise<unk
 }
 
 export async function apiSection(table: Table, opts: BenchOptions): Promise<void> {
-  const section = `API (SQLite, ${opts.connections} connections, ${opts.duration} s each)`;
+  const cores = pinCores();
+  try {
+    await apiFigures(table, opts, cores);
+  } finally {
+    cores.release();
+  }
+}
+
+async function apiFigures(table: Table, opts: BenchOptions, cores: Cores): Promise<void> {
+  const section = `API (SQLite, ${opts.connections} connections, ${opts.duration} s each; ${cores.note})`;
   const dataDir = tempDir('api');
   const database = await openBenchDatabase({ dataDir });
   await seedPlayers(database.db, 'sqlite', { count: 1000, tag: 'crowd', session: 'claimed' });
@@ -59,6 +69,8 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
     script: 'bench/bare-server.ts',
     readyPath: '/bare',
   });
+  cores.server(server.pid);
+  cores.server(bare.pid);
   const load_ = (pid: number, url: string, headers: Record<string, string> = {}) =>
     load(url, { headers, duration: opts.duration, connections: opts.connections, pid });
 
@@ -113,7 +125,7 @@ export async function apiSection(table: Table, opts: BenchOptions): Promise<void
     if (share < target) missed.push({ route, f, limit });
   }
   await server.stop();
-  if (missed.length > 0) await whereTheTimeGoes(table, section, missed, { env, bare, load_, headers });
+  if (missed.length > 0) await whereTheTimeGoes(table, section, missed, { env, bare, load_, headers, cores });
   await bare.stop();
 }
 
@@ -133,9 +145,11 @@ async function whereTheTimeGoes(
     bare: { pid: number; baseURL: string };
     load_: (pid: number, url: string, headers?: Record<string, string>) => Promise<LoadFigure>;
     headers: Record<string, string>;
+    cores: Cores;
   },
 ): Promise<void> {
   const quiet = await startServer({ env: { ...ctx.env, LOG_LEVEL: 'warn' } });
+  ctx.cores.server(quiet.pid);
   for (const { route, f, limit } of missed) {
     const pairs: { q: LoadFigure; share: number }[] = [];
     for (let i = 0; i < PAIRS; i++) {
