@@ -74,6 +74,17 @@ export function refreshCurrentUser(): Promise<Me | null> {
 }
 
 /**
+ * Fetches /auth/me unless the record in hand came from the server less than `maxAgeMs` ago. A page
+ * that refreshes the record when it opens (the profile) then takes the one the app's start-up fetch
+ * has just brought, instead of asking again on a cold start.
+ */
+export function refreshCurrentUserUnlessFresh(maxAgeMs: number): Promise<Me | null> {
+  const known = store.get(currentUserAtom);
+  if (!inFlight && isSignedIn() && known && Date.now() - known.fetchedAt < maxAgeMs) return Promise.resolve(known);
+  return refreshCurrentUser();
+}
+
+/**
  * The player's record as the server has it now, from a fetch started after this call (one already
  * under way may have read it before the caller's change: a claim made while the countdown's refresh
  * was out); null when it could not be fetched (offline, refused).

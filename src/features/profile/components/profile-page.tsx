@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { toApiFailure } from '@/lib/api-errors';
-import { refreshCurrentUser, useCurrentUser, userFetchFailedAtom } from '@/lib/current-user';
+import { refreshCurrentUserUnlessFresh, useCurrentUser, userFetchFailedAtom } from '@/lib/current-user';
 import { formatGems } from '@/lib/format-pxt';
 import { currentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modal-state';
@@ -16,6 +16,13 @@ import { useWalletQuestReward } from '../state/wallet-quest';
 import { SecuritySection } from './security-section';
 import { TelegramReminders } from './telegram-reminders';
 import './profile.css';
+
+/**
+ * How old a record of the player may be for the profile to show it without asking the server again:
+ * long enough for the app's start-up fetch to count on a cold start, short enough that a later visit
+ * to the page shows the server's record.
+ */
+const FRESH_RECORD_MS = 10_000;
 
 /** /profile (public): the player's account, or a sign-in prompt for visitors. */
 export function ProfilePage() {
@@ -43,7 +50,7 @@ function PlayerProfile() {
   const walletQuestCoins = useWalletQuestReward(user === undefined ? undefined : (user?.wallet_address ?? null));
 
   useEffect(() => {
-    void refreshCurrentUser();
+    void refreshCurrentUserUnlessFresh(FRESH_RECORD_MS);
   }, []);
 
   if (!user) {
