@@ -32,12 +32,6 @@ vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
   if (path.endsWith('/telegram/reminders/')) return json({ linked: false, available: false, enabled: false });
   return json({ detail: 'not found' }, 404);
 });
-vi.stubGlobal('matchMedia', (query: string) => ({
-  matches: false,
-  media: query,
-  addEventListener() {},
-  removeEventListener() {},
-}));
 
 const session = await import('@/lib/session');
 const { store } = await import('@/lib/store');
