@@ -74,11 +74,18 @@ export function refreshCurrentUser(): Promise<Me | null> {
 }
 
 /**
- * Fetches /auth/me unless the record in hand came from the server less than `maxAgeMs` ago. A page
- * that refreshes the record when it opens (the profile) then takes the one the app's start-up fetch
- * has just brought, instead of asking again on a cold start.
+ * How old a record of the player may be for a page that opens to show it without asking the server
+ * again: long enough for the app's start-up fetch to count on a cold start, short enough that a
+ * later visit to the page shows the server's record.
  */
-export function refreshCurrentUserUnlessFresh(maxAgeMs: number): Promise<Me | null> {
+export const FRESH_RECORD_MS = 10_000;
+
+/**
+ * Fetches /auth/me unless the record in hand came from the server less than `maxAgeMs` ago. A page
+ * that refreshes the record when it opens (the profile, the miner, the tasks) then takes the one the
+ * app's start-up fetch has just brought, instead of asking again on a cold start (issue 25).
+ */
+export function refreshCurrentUserUnlessFresh(maxAgeMs = FRESH_RECORD_MS): Promise<Me | null> {
   const known = store.get(currentUserAtom);
   if (!inFlight && isSignedIn() && known && Date.now() - known.fetchedAt < maxAgeMs) return Promise.resolve(known);
   return refreshCurrentUser();

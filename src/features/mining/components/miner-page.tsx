@@ -84,33 +84,36 @@ export function MinerPage() {
     document.title = `${t('miner.title')} · ${t('common:appTitle')}`;
   }, [t]);
 
-  const load = useCallback(async () => {
-    const r = refreshMiner();
-    // The Auto Miner periods keep their own loading and error (subscriptionsState, spec §4).
-    const [sessionsResult, boostsResult] = await Promise.allSettled([
-      r.sessions,
-      r.boosts,
-      subscriptionsState.loadList(() => r.subscriptions),
-      r.user,
-    ]);
-    const errors: string[] = [];
-    for (const [result, call] of [
-      [sessionsResult, 'sessions'],
-      [boostsResult, 'boosts'],
-    ] as const) {
-      if (result.status !== 'rejected') continue;
-      const f = miningFailure(result.reason, call, t);
-      promptIfSignedOut(f);
-      // Offline is said once, by the offline line; the stored state stays on screen.
-      if (!f.network) errors.push(f.text);
-    }
-    setLoadErrors(errors);
-    setUnanswered({ sessions: sessionsResult.status === 'rejected', boosts: boostsResult.status === 'rejected' });
-  }, [t]);
+  const show = useCallback(
+    async (r: ReturnType<typeof refreshMiner>) => {
+      // The Auto Miner periods keep their own loading and error (subscriptionsState, spec §4).
+      const [sessionsResult, boostsResult] = await Promise.allSettled([
+        r.sessions,
+        r.boosts,
+        subscriptionsState.loadList(() => r.subscriptions),
+        r.user,
+      ]);
+      const errors: string[] = [];
+      for (const [result, call] of [
+        [sessionsResult, 'sessions'],
+        [boostsResult, 'boosts'],
+      ] as const) {
+        if (result.status !== 'rejected') continue;
+        const f = miningFailure(result.reason, call, t);
+        promptIfSignedOut(f);
+        // Offline is said once, by the offline line; the stored state stays on screen.
+        if (!f.network) errors.push(f.text);
+      }
+      setLoadErrors(errors);
+      setUnanswered({ sessions: sessionsResult.status === 'rejected', boosts: boostsResult.status === 'rejected' });
+    },
+    [t],
+  );
+  const load = useCallback(() => show(refreshMiner()), [show]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void show(refreshMiner(true));
+  }, [show]);
   useRefreshAfterReplay(load);
 
   // Issue 24: a claim queued offline and paid on reconnect gets the same reward moment as one made

@@ -2,7 +2,7 @@
 // then the stored data refreshed from the network so every screen shows the result. Errors are
 // thrown to the caller, which shows them (lib/mining-errors.ts).
 import type { ApplyTempBoostResponse, MiningSession } from '@shared/api/mining';
-import { refreshCurrentUser, serverCurrentUser } from '@/lib/current-user';
+import { refreshCurrentUser, refreshCurrentUserUnlessFresh, serverCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import {
   applyTempBoost,
@@ -94,7 +94,10 @@ export async function subscribe(): Promise<Date> {
   return new Date(r.subscription.expires_at);
 }
 
-/** Everything the miner shows, refreshed from the network on page open and after a replay. */
-export function refreshMiner() {
-  return { ...refreshMinerData(), user: refreshCurrentUser() };
+/**
+ * Everything the miner shows, refreshed from the network on page open and after a replay. When the
+ * page opens (`opening`), a record of the player the app fetched a moment ago is not asked for again.
+ */
+export function refreshMiner(opening = false) {
+  return { ...refreshMinerData(), user: opening ? refreshCurrentUserUnlessFresh() : refreshCurrentUser() };
 }

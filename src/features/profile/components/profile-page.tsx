@@ -17,13 +17,6 @@ import { SecuritySection } from './security-section';
 import { TelegramReminders } from './telegram-reminders';
 import './profile.css';
 
-/**
- * How old a record of the player may be for the profile to show it without asking the server again:
- * long enough for the app's start-up fetch to count on a cold start, short enough that a later visit
- * to the page shows the server's record.
- */
-const FRESH_RECORD_MS = 10_000;
-
 /** /profile (public): the player's account, or a sign-in prompt for visitors. */
 export function ProfilePage() {
   const signedIn = useAtomValue(signedInAtom);
@@ -50,7 +43,7 @@ function PlayerProfile() {
   const walletQuestCoins = useWalletQuestReward(user === undefined ? undefined : (user?.wallet_address ?? null));
 
   useEffect(() => {
-    void refreshCurrentUserUnlessFresh(FRESH_RECORD_MS);
+    void refreshCurrentUserUnlessFresh();
   }, []);
 
   if (!user) {

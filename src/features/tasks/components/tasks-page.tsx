@@ -9,7 +9,7 @@ import { Button } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import { toApiFailure } from '@/lib/api-errors';
 import { loadAppConfig, useAppConfig } from '@/lib/app-config';
-import { refreshCurrentUser, useCurrentUser } from '@/lib/current-user';
+import { refreshCurrentUser, refreshCurrentUserUnlessFresh, useCurrentUser } from '@/lib/current-user';
 import { db } from '@/lib/db';
 import { refreshReferrals, storedActiveReferralCount } from '@/lib/referrals';
 import {
@@ -100,37 +100,41 @@ export function TasksPage() {
   const [loading, setLoading] = useState(true);
   const [autoPaid, setAutoPaid] = useState(0);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
-    const [tasks, , , me] = await Promise.allSettled([
-      refreshCompletedTasks(),
-      refreshReferrals(),
-      refreshBetaStatus(),
-      refreshCurrentUser(),
-      loadAppConfig().then((c) => (anyVerified(c) ? refreshFollows() : null)),
-    ]);
-    if (tasks.status === 'rejected') setLoadError(toApiFailure(tasks.reason, t('errors.loadFailed')).message);
-    // Quests already met are checked here, not by a CHECK press (issue 16); a refusal leaves the
-    // quest's own button for the player.
-    if (tasks.status === 'fulfilled' && me.status === 'fulfilled') {
-      let paid = 0;
-      for (const key of metAccountQuests(me.value, completedTitles(tasks.value))) {
-        paid += await checkAccountQuest(key).then(
-          (r) => r.reward ?? 0,
-          () => 0,
-        );
+  /** `opening`: the page has just opened, so a record of the player fetched a moment ago is taken. */
+  const load = useCallback(
+    async (opening = false) => {
+      setLoading(true);
+      setLoadError(null);
+      const [tasks, , , me] = await Promise.allSettled([
+        refreshCompletedTasks(),
+        refreshReferrals(),
+        refreshBetaStatus(),
+        opening ? refreshCurrentUserUnlessFresh() : refreshCurrentUser(),
+        loadAppConfig().then((c) => (anyVerified(c) ? refreshFollows() : null)),
+      ]);
+      if (tasks.status === 'rejected') setLoadError(toApiFailure(tasks.reason, t('errors.loadFailed')).message);
+      // Quests already met are checked here, not by a CHECK press (issue 16); a refusal leaves the
+      // quest's own button for the player.
+      if (tasks.status === 'fulfilled' && me.status === 'fulfilled') {
+        let paid = 0;
+        for (const key of metAccountQuests(me.value, completedTitles(tasks.value))) {
+          paid += await checkAccountQuest(key).then(
+            (r) => r.reward ?? 0,
+            () => 0,
+          );
+        }
+        if (paid > 0) {
+          await Promise.allSettled([refreshCompletedTasks(), refreshBetaStatus(), refreshCurrentUser()]);
+          setAutoPaid((p) => p + paid);
+        }
       }
-      if (paid > 0) {
-        await Promise.allSettled([refreshCompletedTasks(), refreshBetaStatus(), refreshCurrentUser()]);
-        setAutoPaid((p) => p + paid);
-      }
-    }
-    setLoading(false);
-  }, [t]);
+      setLoading(false);
+    },
+    [t],
+  );
 
   useEffect(() => {
-    void load();
+    void load(true);
   }, [load]);
   // The detail belongs to this visit of the page (and to this player).
   useEffect(() => completedTasksState.clearDetail, []);
