@@ -2,7 +2,7 @@
 // name (issue 16), and on to the miner after a sign-in begun on the landing or the miner (issue 24).
 // Closing the sign-in dialogs signed out forgets the page, and so does a page opened signed in.
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { hasIdentity, useCurrentUser } from '../lib/current-user';
 import { modalStateAtom, useModalState, type ModalId } from '../lib/modal-state';
@@ -33,19 +33,21 @@ export function ReturnAfterSignIn() {
     if (!signedIn && open && SIGN_IN_DIALOGS.has(open)) rememberSignInStart(here);
   }, [open, signedIn, here]);
 
-  useEffect(() => {
-    // The store, not this render: the route guard remembers the page and opens the login in an
-    // effect of the same commit (the page change that refused it), after this component rendered
-    // without a dialog.
-    if (open || store.get(modalStateAtom).open || !hasReturnTo()) return;
-    if (!signedIn) {
-      takeReturnTo();
-      return;
-    }
-    if (!ready) return;
+  // Back to the page in the commit that closes the dialog, before the browser paints: one effect
+  // later, a frame showed the page the dialog was over, and a reload at that moment stayed there.
+  useLayoutEffect(() => {
+    // The store, not this render: the route guard remembers the page and opens the login after
+    // this component rendered without a dialog.
+    if (!ready || open || store.get(modalStateAtom).open || !hasReturnTo()) return;
     const path = takeReturnTo();
     if (path && path !== here) void navigate(path);
-  }, [open, signedIn, ready, navigate, here]);
+  }, [open, ready, navigate, here]);
+
+  // Closed signed out: the sign-in was given up, and so is the page it would have gone back to.
+  useEffect(() => {
+    if (signedIn || open || store.get(modalStateAtom).open || !hasReturnTo()) return;
+    takeReturnTo();
+  }, [open, signedIn, here]);
 
   return null;
 }
