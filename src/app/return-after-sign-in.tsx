@@ -25,7 +25,10 @@ export function ReturnAfterSignIn() {
   // A sign-in begun on an earlier page of this tab and never finished there (the tab went to another
   // address with the dialog open) is not this page's to finish: a page opened signed in forgets it,
   // or the player who typed /profile would be sent to the miner.
-  useEffect(() => {
+  // A layout effect, and first: the return below is one too, and must not run before this forgets.
+  // It did once in CI (the record was known at the first render): at mount, before the router
+  // listens, its navigate changed only the address bar, to /miner, under the page /profile.
+  useLayoutEffect(() => {
     if (store.get(signedInAtom)) takeReturnTo();
   }, []);
 

@@ -6,7 +6,7 @@
 import { atom, useAtomValue } from 'jotai';
 import type { Me } from '@shared/api/auth';
 import type { UserRow } from './db';
-import { getRefreshToken, isSignedIn, signedInAtom, signOut } from './session';
+import { getAccessToken, getRefreshToken, isSignedIn, signedInAtom, signOut } from './session';
 import { store } from './store';
 
 export type UserStatus = 'unknown' | 'loading' | 'authenticated' | 'anonymous';
@@ -65,8 +65,12 @@ export async function saveCurrentUser(me: Me): Promise<void> {
   await db.user.put(row);
 }
 
-/** The fetch under way: the record, and whether it came from the server (else the cached one). */
-let inFlight: Promise<{ me: Me | null; fresh: boolean }> | null = null;
+type Fetched = { me: Me | null; fresh: boolean };
+/** The sign-in a fetch is for: its refresh token, which a renewal of the access token keeps. */
+const signInKey = () => getRefreshToken() ?? getAccessToken();
+/** The fetch under way and the sign-in it was sent for: the record, and whether it came from the
+ * server (else the cached one). */
+let inFlight: { signIn: string | null; result: Promise<Fetched> } | null = null;
 
 /** Fetches /auth/me into Dexie. Offline, the cached record stays and the player stays signed in. */
 export function refreshCurrentUser(): Promise<Me | null> {
@@ -97,42 +101,53 @@ export function refreshCurrentUserUnlessFresh(maxAgeMs = FRESH_RECORD_MS): Promi
  * was out); null when it could not be fetched (offline, refused).
  */
 export async function serverCurrentUser(): Promise<Me | null> {
-  if (inFlight) await inFlight;
+  if (inFlight) await inFlight.result;
   const r = await fetchCurrentUser();
   return r.fresh ? r.me : null;
 }
 
-function fetchCurrentUser(): Promise<{ me: Me | null; fresh: boolean }> {
+function fetchCurrentUser(): Promise<Fetched> {
   if (!isSignedIn()) {
     store.set(userStatusAtom, 'anonymous');
     return Promise.resolve({ me: null, fresh: false });
   }
-  inFlight ??= (async () => {
-    store.set(userStatusAtom, 'loading');
-    const { api, toApiFailure } = await loadApi();
-    try {
-      const me = await api<Me>('auth/me');
-      await saveCurrentUser(me);
-      store.set(userFetchFailedAtom, false);
-      store.set(userStatusAtom, 'authenticated');
-      return { me, fresh: true };
-    } catch (err) {
-      const failure = toApiFailure(err, 'request error');
-      // Offline is not an error here (the cached record is shown); a refusal or a fault is.
-      store.set(userFetchFailedAtom, failure.status !== 0);
-      if (failure.status !== 0) console.warn(failure.message);
-      const { db } = await loadDb();
-      const cached = (await db.user.get('me').catch(() => undefined)) ?? null;
-      // Spec §4: a failed profile fetch marks the player not authenticated. Only offline with a
-      // cached record (the PWA's offline mode) stays authenticated; the tokens are kept either way,
-      // but nothing may treat the player as known (e.g. Connect opening the first-time username).
-      store.set(userStatusAtom, failure.status === 0 && cached && isSignedIn() ? 'authenticated' : 'anonymous');
-      return { me: cached, fresh: false };
-    } finally {
-      inFlight = null;
-    }
-  })();
-  return inFlight;
+  const signIn = signInKey();
+  // A fetch sent for an earlier sign-in (a session since ended elsewhere) is not this one's answer:
+  // the login dialog waited on it, then closed with no record.
+  if (inFlight?.signIn === signIn) return inFlight.result;
+  const result = loadCurrentUser(signIn).finally(() => {
+    if (inFlight?.result === result) inFlight = null;
+  });
+  inFlight = { signIn, result };
+  return result;
+}
+
+async function loadCurrentUser(signIn: string | null): Promise<Fetched> {
+  store.set(userStatusAtom, 'loading');
+  const { api, toApiFailure } = await loadApi();
+  // Signed in again meanwhile: this answer, or this failure, is not about the player now signed in.
+  const superseded = () => isSignedIn() && signInKey() !== signIn;
+  try {
+    const me = await api<Me>('auth/me');
+    if (superseded()) return { me: null, fresh: false };
+    await saveCurrentUser(me);
+    store.set(userFetchFailedAtom, false);
+    store.set(userStatusAtom, 'authenticated');
+    return { me, fresh: true };
+  } catch (err) {
+    if (superseded()) return { me: null, fresh: false };
+    const failure = toApiFailure(err, 'request error');
+    // Offline is not an error here (the cached record is shown); a refusal or a fault is.
+    store.set(userFetchFailedAtom, failure.status !== 0);
+    if (failure.status !== 0) console.warn(failure.message);
+    const { db } = await loadDb();
+    const cached = (await db.user.get('me').catch(() => undefined)) ?? null;
+    // Spec §4: a failed profile fetch marks the player not authenticated. Only offline with a
+    // cached record (the PWA's offline mode) stays authenticated; the tokens are kept either way,
+    // but nothing may treat the player as known (e.g. Connect opening the first-time username).
+    store.set(userStatusAtom, failure.status === 0 && cached && isSignedIn() ? 'authenticated' : 'anonymous');
+    return { me: cached, fresh: false };
+  }
 }
 
 let firstLoad: Promise<Me | null> | null = null;

@@ -327,7 +327,12 @@ test('outside Telegram the landing page requests none of the Mini App’s code; 
   // Scripts run as modules, and those a visitor's landing prefetches after load (issue 25), once each.
   const collect = (into: { url: string; body: Promise<Buffer> }[]) => (r: PageResponse) => {
     const script = r.request().resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js');
-    if (script && !into.some((s) => s.url === r.url())) into.push({ url: r.url(), body: r.body() });
+    if (!script || into.some((s) => s.url === r.url())) return;
+    // Only some bodies are read (a script the web page had is skipped), and a response that comes in
+    // as the test ends cannot give its body: an unread body's failure is not the test's (CI failed on one).
+    const body = r.body();
+    body.catch(() => undefined);
+    into.push({ url: r.url(), body });
   };
   const telegramCode = (text: string) => text.includes('web_app_setup_back_button');
 
