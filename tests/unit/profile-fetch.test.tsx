@@ -4,22 +4,10 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '@shared/api/auth';
 import { renderInApp } from './render-in-app';
+import { playerRecord } from './player-record';
 
-const me: Me = {
-  username: 'punk1',
-  email: 'punk1@example.com',
-  wallet_address: '',
-  balance: 10,
-  token: 0,
-  gems: 0,
-  referral_link: 'http://localhost/?refCode=x',
-  password_set: true,
-  mining: false,
-  ico: false,
-  language: false,
-};
+const me = playerRecord('punk1');
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const calls: string[] = [];

@@ -5,21 +5,8 @@
 // marked the signed-in player as not authenticated.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@shared/api/auth';
+import { playerRecord } from './player-record';
 
-const record = (username: string): Me => ({
-  username,
-  email: `${username}@example.com`,
-  wallet_address: '',
-  balance: 10,
-  token: 0,
-  gems: 0,
-  referral_link: 'http://localhost/?refCode=x',
-  password_set: true,
-  mining: false,
-  ico: false,
-  language: false,
-});
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -32,7 +19,7 @@ vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) 
   const auth = new Headers(init.headers).get('authorization') ?? '';
   if (!path.endsWith('/auth/me')) return json({ detail: 'not found' }, 404);
   meCalls.push(auth);
-  return auth === 'Bearer old' ? oldAnswer : json(record('punk2'));
+  return auth === 'Bearer old' ? oldAnswer : json(playerRecord('punk2'));
 });
 
 const session = await import('@/lib/session');

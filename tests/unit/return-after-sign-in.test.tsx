@@ -8,21 +8,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BrowserRouter, useLocation } from 'react-router';
-import type { Me } from '@shared/api/auth';
+import { playerRecord } from './player-record';
 
-const me: Me = {
-  username: 'punk1',
-  email: 'punk1@example.com',
-  wallet_address: '',
-  balance: 0,
-  token: 0,
-  gems: 0,
-  referral_link: 'http://localhost/?refCode=x',
-  password_set: true,
-  mining: false,
-  ico: false,
-  language: false,
-};
+const me = playerRecord('punk1');
 
 const session = await import('@/lib/session');
 const { store } = await import('@/lib/store');
