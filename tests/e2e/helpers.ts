@@ -119,6 +119,35 @@ export async function signInPage(page: Page, account: Pick<Account, 'access' | '
   }, account);
 }
 
+/**
+ * The player's record as this device stored it (Dexie `user` 'me', src/lib/db.ts), or null. Reading
+ * never creates the database: one made empty here would be the app's to upgrade on its next start.
+ */
+export function storedPlayer(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown> | null>((ok) => {
+        const open = indexedDB.open('pxt-companion');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => ok(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          const done = (row: Record<string, unknown> | null) => {
+            db.close();
+            ok(row);
+          };
+          try {
+            const read = db.transaction('user', 'readonly').objectStore('user').get('me');
+            read.onsuccess = () => done((read.result as Record<string, unknown> | undefined) ?? null);
+            read.onerror = () => done(null);
+          } catch {
+            done(null);
+          }
+        };
+      }),
+  );
+}
+
 /** The operator CLI (`npm run admin`) on this server's database. */
 export function admin(server: RunningServer, ...args: string[]): string {
   const r = spawnSync(TSX, ['server/cli/admin.ts', ...args], {

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { walletLoginText } from '@shared/wallet-texts';
 import { expect, mailedLink, test, type RunningServer } from './fixtures';
-import { createEmailAccount, signInPage } from './helpers';
+import { createEmailAccount, signInPage, storedPlayer } from './helpers';
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, shot, useLanguage } from './outcome-shots';
 
@@ -29,8 +29,14 @@ async function call(server: RunningServer, method: string, path: string, body?: 
  * next time it opens it. A page still open makes its own later calls (/profile asks for /auth/me
  * again once shown); one refused in between signed out that page and said why there, so the page
  * opened next was a plain visitor's, with no reason to give (1 run in 5 on a busy machine).
+ * It leaves once the device has stored the player's record, whose address the login fills in: the
+ * player shows first, and a page left before the write landed (Dexie's chunk still loading on a
+ * loaded CI run) came back to the main sign-in, with no address, instead of the login.
  */
-const leaveTheApp = (page: Page) => page.goto('about:blank');
+async function leaveTheApp(page: Page) {
+  await expect.poll(() => storedPlayer(page).then((row) => row !== null)).toBe(true);
+  await page.goto('about:blank');
+}
 
 /** Each page is reached after another way of ending the session elsewhere. */
 const CASES = [
