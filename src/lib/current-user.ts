@@ -2,11 +2,12 @@
 // (header, footer, guards) reads it through `currentUserAtom`, a mirror of that Dexie row kept by
 // a live query. Dexie itself is loaded on demand, so a visitor's first page load does not carry
 // it (see scripts/check-budgets.mjs). Lazy feature pages may read `db.user` with useLiveQuery.
-// The API client (ofetch) loads on demand too: a visitor never calls it on the landing page.
+// Its calls (GET /auth/me and what the answer means, the logout) load on demand with the API client
+// (ofetch), from current-user-calls.ts: a visitor never makes them on the landing page.
 import { atom, useAtomValue } from 'jotai';
 import type { Me } from '@shared/api/auth';
 import type { UserRow } from './db';
-import { getAccessToken, getRefreshToken, isSignedIn, signedInAtom, signOut } from './session';
+import { getAccessToken, getRefreshToken, isSignedIn, signedInAtom } from './session';
 import { store } from './store';
 
 export type UserStatus = 'unknown' | 'loading' | 'authenticated' | 'anonymous';
@@ -18,11 +19,6 @@ export const userFetchFailedAtom = atom(false);
 export const currentUserAtom = atom<UserRow | null | undefined>(undefined);
 
 const loadDb = () => import('./db');
-const loadApi = () =>
-  Promise.all([import('./api-client'), import('./api-errors')]).then(([client, errors]) => ({
-    api: client.api,
-    toApiFailure: errors.toApiFailure,
-  }));
 
 let mirror: { unsubscribe(): void } | null = null;
 async function startMirror(): Promise<void> {
@@ -65,7 +61,7 @@ export async function saveCurrentUser(me: Me): Promise<void> {
   await db.user.put(row);
 }
 
-type Fetched = { me: Me | null; fresh: boolean };
+export type Fetched = { me: Me | null; fresh: boolean };
 /** The sign-in a fetch is for: its refresh token, which a renewal of the access token keeps. */
 const signInKey = () => getRefreshToken() ?? getAccessToken();
 /** The fetch under way and the sign-in it was sent for: the record, and whether it came from the
@@ -124,30 +120,9 @@ function fetchCurrentUser(): Promise<Fetched> {
 
 async function loadCurrentUser(signIn: string | null): Promise<Fetched> {
   store.set(userStatusAtom, 'loading');
-  const { api, toApiFailure } = await loadApi();
+  const { fetchCurrentUserRecord } = await import('./current-user-calls');
   // Signed in again meanwhile: this answer, or this failure, is not about the player now signed in.
-  const superseded = () => isSignedIn() && signInKey() !== signIn;
-  try {
-    const me = await api<Me>('auth/me');
-    if (superseded()) return { me: null, fresh: false };
-    await saveCurrentUser(me);
-    store.set(userFetchFailedAtom, false);
-    store.set(userStatusAtom, 'authenticated');
-    return { me, fresh: true };
-  } catch (err) {
-    if (superseded()) return { me: null, fresh: false };
-    const failure = toApiFailure(err, 'request error');
-    // Offline is not an error here (the cached record is shown); a refusal or a fault is.
-    store.set(userFetchFailedAtom, failure.status !== 0);
-    if (failure.status !== 0) console.warn(failure.message);
-    const { db } = await loadDb();
-    const cached = (await db.user.get('me').catch(() => undefined)) ?? null;
-    // Spec §4: a failed profile fetch marks the player not authenticated. Only offline with a
-    // cached record (the PWA's offline mode) stays authenticated; the tokens are kept either way,
-    // but nothing may treat the player as known (e.g. Connect opening the first-time username).
-    store.set(userStatusAtom, failure.status === 0 && cached && isSignedIn() ? 'authenticated' : 'anonymous');
-    return { me: cached, fresh: false };
-  }
+  return fetchCurrentUserRecord(() => isSignedIn() && signInKey() !== signIn);
 }
 
 let firstLoad: Promise<Me | null> | null = null;
@@ -177,15 +152,4 @@ export const hasIdentity = (u: Pick<Me, 'username' | 'wallet_address'> | null | 
   Boolean(u && (u.username || u.wallet_address));
 
 /** Logout (spec §4): tell the server (POST auth/logout/ {refresh}), then forget everything locally. */
-export async function logout(): Promise<void> {
-  const refresh = getRefreshToken();
-  if (refresh) {
-    const { api, toApiFailure } = await loadApi();
-    try {
-      await api('auth/logout/', { method: 'POST', body: { refresh } });
-    } catch (err) {
-      console.warn(toApiFailure(err, 'Logout failed').message);
-    }
-  }
-  await signOut();
-}
+export const logout = () => import('./current-user-calls').then((calls) => calls.logout());
