@@ -1,12 +1,12 @@
 // The one way PXT and Gems amounts are written on screen (issue 16): in the player's language, PXT
 // always with the token's 6 decimals (so 0 and 0.149289 line up and a live counter does not jump),
 // and truncated, never rounded up: the screen must not promise 0.016667 when 0.016666 is paid.
+import { FALLBACK_LANGUAGE } from '@shared/constants';
+import { i18n } from './i18n';
+import { formatDecimal } from './number-format';
 
 /** The token's precision (decisions §3): the server pays and stores PXT to 6 decimals. */
 export const PXT_DECIMALS = 6;
-
-const pxtFormats = new Map<string, Intl.NumberFormat>();
-const gemFormats = new Map<string, Intl.NumberFormat>();
 
 /** `value` cut (toward zero) to `decimals` places, immune to binary noise such as 0.29 × 10⁶ = 289999.99…. */
 export function truncateTo(value: number, decimals: number): number {
@@ -17,35 +17,30 @@ export function truncateTo(value: number, decimals: number): number {
 
 /** A PXT amount, e.g. '0.016666' / '1 234,500000'. */
 export function formatPxt(value: number, language: string): string {
-  let f = pxtFormats.get(language);
-  if (!f)
-    pxtFormats.set(
-      language,
-      (f = new Intl.NumberFormat(language, {
-        minimumFractionDigits: PXT_DECIMALS,
-        maximumFractionDigits: PXT_DECIMALS,
-      })),
-    );
-  return f.format(truncateTo(value, PXT_DECIMALS));
+  return formatDecimal(truncateTo(value, PXT_DECIMALS), language, PXT_DECIMALS, PXT_DECIMALS);
 }
 
 /** A whole number of Gems (or coins), grouped the way the language groups thousands. */
 export function formatGems(value: number, language: string): string {
-  let f = gemFormats.get(language);
-  if (!f) gemFormats.set(language, (f = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })));
-  return f.format(Math.trunc(value));
+  return formatDecimal(Math.trunc(value), language, 0, 0);
 }
 
-const usdtFormats = new Map<string, Intl.NumberFormat>();
+// Gems in the texts (`{{count, number}}`) are written the same way once a page that shows amounts has
+// loaded this module, not by a new Intl.NumberFormat: a page's first one costs a 30–80 ms task
+// (lib/number-format.ts). Elsewhere (the landing's one price) i18next's own, Intl, writes the same.
+i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: NumberOptions) =>
+  formatDecimal(
+    Number(value),
+    lng ?? FALLBACK_LANGUAGE,
+    options.minimumFractionDigits ?? 0,
+    // Intl's default.
+    options.maximumFractionDigits ?? 3,
+  ),
+);
+type NumberOptions = { minimumFractionDigits?: number; maximumFractionDigits?: number };
 
 /** A USDT amount given in the token's 6-decimal base units (decisions §8), shown to the cent, e.g. '4.99'. */
 export function formatUsdt(baseUnits: string | undefined, language: string): string {
   if (!baseUnits) return '';
-  let f = usdtFormats.get(language);
-  if (!f)
-    usdtFormats.set(
-      language,
-      (f = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 6 })),
-    );
-  return f.format(Number(baseUnits) / 1e6);
+  return formatDecimal(Number(baseUnits) / 1e6, language, 2, 6);
 }

@@ -3,6 +3,7 @@ import { format, intervalToDuration } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { ru } from 'date-fns/locale/ru';
 import { formatGems } from '@/lib/format-pxt';
+import { formatDecimal } from '@/lib/number-format';
 
 const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
@@ -21,7 +22,7 @@ export const formatInteger = formatGems;
 
 /** PXT per hour, e.g. 1.15 or 2.3. */
 export function formatRate(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value);
+  return formatDecimal(value, language, 0, 4);
 }
 
 /** A date and time in the player's language, e.g. 'Jan 31, 2026, 8:00 PM' / '31 янв. 2026 г., 20:00'. */
