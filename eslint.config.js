@@ -176,6 +176,11 @@ export default tseslint.config(
               name: 'zod',
               message: 'zod must not reach the browser bundle: import types from @shared/api/… with `import type`.',
             },
+            {
+              name: 'dexie-react-hooks',
+              importNames: ['useLiveQuery'],
+              message: 'useLiveQuery from @/lib/live-query: its answers render as transitions, in slices (issue 25).',
+            },
           ],
         },
       ],

@@ -3,7 +3,7 @@
 // (scripts/vite-plugin-prerender.ts): it is hydrated once the page's module and the translations it
 // shows are here; elsewhere #root is empty and the app renders from scratch. Opened inside Telegram, the Mini App's part (Telegram's SDK)
 // is loaded first and started before the app renders; anywhere else it is never requested.
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { refreshCurrentUser, watchCurrentUser } from '../lib/current-user';
@@ -61,7 +61,10 @@ function render(MiniAppLayer?: ComponentType) {
       hydrateRoot(container, app),
     );
   } else {
-    createRoot(container).render(app);
+    // As a transition the first render runs in slices that yield to the page, not as one long task
+    // (a signed-in /miner's tree was 40–90 ms on the 2-core machine: Lighthouse's TBT, issue 25).
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
 }
 

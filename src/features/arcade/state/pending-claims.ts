@@ -1,5 +1,5 @@
 // Tier claims waiting in the outbox (made offline), so their cards show "pending" until replayed.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import { db } from '@/lib/db';
 import { CLAIM_PATH } from '../api/season-api';
 

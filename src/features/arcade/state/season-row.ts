@@ -1,6 +1,6 @@
 // The stored season: undefined while Dexie answers, 'unknown' before the first fetch, null when no
 // season runs, else the season.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import type { SeasonJson } from '@shared/api/arcade';
 import { db } from '@/lib/db';
 import { SEASON_KEY } from '../api/season-api';

@@ -1,5 +1,5 @@
 // Live reads of the stored blog rows: undefined while Dexie answers, null when nothing is stored.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import type { BlogArticle, BlogSummary } from '@shared/api/blog';
 import { db } from '@/lib/db';
 import { articleKey, listKey } from '../api/blog-api';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import type { IcoJson } from '@shared/api/ico';
 import { db } from '@/lib/db';
 import { ICO_KEY } from '../api/ico-api';

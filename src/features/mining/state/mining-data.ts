@@ -5,7 +5,7 @@
 // periods (one row 'subscriptions'). `db.boosts` holds the boosts (keyed '<type>:<id>', as temporary
 // and rate boosts are numbered separately), the totals ('summary'), the inventory ('assets') and the
 // shop list ('shop'). Both tables are cleared on sign-out with the rest of the player's data.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import type { AssetGroup } from '@shared/api/assets';
 import type { Boost, BoostsResponse, MiningSession, ShopItem, Subscription } from '@shared/api/mining';
 import { db, type IdRow, type OutboxRow } from '@/lib/db';

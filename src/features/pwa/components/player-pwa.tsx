@@ -3,7 +3,7 @@
 // Background Sync when calls are queued, offers claim reminders on the miner page, and shows a
 // reminder itself when one arrives while the player looks at their miner. Inside Telegram the bot
 // sends the reminders (decisions §14; a Mini App's frame or WebView cannot ask for notifications).
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';

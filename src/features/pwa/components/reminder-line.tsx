@@ -1,7 +1,7 @@
 // The page's own claim reminder: while the player looks at their miner, a push does not pop up a
 // system notification (sw/push.ts asks this page first); this line says it instead, until that
 // session is claimed (then the reward moment speaks) or the player closes it or leaves the miner.
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '@/lib/live-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
