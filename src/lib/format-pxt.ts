@@ -27,17 +27,20 @@ export function formatGems(value: number, language: string): string {
 
 // Gems in the texts (`{{count, number}}`) are written the same way once a page that shows amounts has
 // loaded this module, not by a new Intl.NumberFormat: a page's first one costs a 30–80 ms task
-// (lib/number-format.ts). Elsewhere (the landing's one price) i18next's own, Intl, writes the same.
+// (lib/number-format.ts). Elsewhere (the landing's one price) i18next's own, Intl, writes the same,
+// as it does for a text that asks for a style (percent, currency) or a notation.
 i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: NumberOptions) =>
-  formatDecimal(
-    Number(value),
-    lng ?? FALLBACK_LANGUAGE,
-    options.minimumFractionDigits ?? 0,
-    // Intl's default.
-    options.maximumFractionDigits ?? 3,
-  ),
+  options.style || options.notation
+    ? new Intl.NumberFormat(lng, options).format(Number(value))
+    : formatDecimal(
+        Number(value),
+        lng ?? FALLBACK_LANGUAGE,
+        options.minimumFractionDigits ?? 0,
+        // Intl's default.
+        options.maximumFractionDigits ?? 3,
+      ),
 );
-type NumberOptions = { minimumFractionDigits?: number; maximumFractionDigits?: number };
+type NumberOptions = Intl.NumberFormatOptions;
 
 /** A USDT amount given in the token's 6-decimal base units (decisions §8), shown to the cent, e.g. '4.99'. */
 export function formatUsdt(baseUnits: string | undefined, language: string): string {

@@ -113,6 +113,9 @@ describe('the miner’s numbers make no Intl.NumberFormat (its first one is a 30
       ];
       expect(written).toEqual(['1,234.567891', '1\u00a0500', '1.15', '4,99', '1,500 Gems', '1\u00a0500 гемов']);
       expect(made).not.toHaveBeenCalled();
+      // A style the hand-written numbers do not know still goes to Intl.
+      i18n.addResourceBundle('en', 'common', { share: '{{value, number(style: percent)}}' }, true, true);
+      expect(i18n.getFixedT('en', 'common')('share', { value: 0.25 })).toBe('25%');
     } finally {
       made.mockRestore();
     }
