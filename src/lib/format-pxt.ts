@@ -29,7 +29,7 @@ export function formatGems(value: number, language: string): string {
 // loaded this module, not by a new Intl.NumberFormat: a page's first one costs a 30–80 ms task
 // (lib/number-format.ts). Elsewhere (the landing's one price) i18next's own, Intl, writes the same,
 // as it does for a text that asks for a style (percent, currency) or a notation.
-i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: NumberOptions) =>
+i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
   options.style || options.notation
     ? new Intl.NumberFormat(lng, options).format(Number(value))
     : formatDecimal(
@@ -40,7 +40,6 @@ i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined,
         options.maximumFractionDigits ?? 3,
       ),
 );
-type NumberOptions = Intl.NumberFormatOptions;
 
 /** A USDT amount given in the token's 6-decimal base units (decisions §8), shown to the cent, e.g. '4.99'. */
 export function formatUsdt(baseUnits: string | undefined, language: string): string {
