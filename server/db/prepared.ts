@@ -6,7 +6,7 @@
 // (its dialect's SQL), so SQLite and PostgreSQL apps in one process each get their own.
 import { type Compilable, type CompiledQuery, SqliteAdapter } from 'kysely';
 import type { NowOrLater } from '../lib/now-or-later';
-import { directReadOf } from './direct-reads';
+import { directRunOf } from './direct-statements';
 import { nameStatement } from './named-statements';
 import { planStableSql } from './sqlite-plan-stable';
 import type { Tx } from './schema';
@@ -71,17 +71,17 @@ export function prepared<Params extends Record<string, unknown>, Row>(
   { oneRow = false }: PreparedOptions = {},
 ): Prepared<Params, Row> {
   const compiledFor = compiler(build);
-  // On SQLite, straight on the handle when Kysely's connection is free (db/direct-reads.ts).
+  // On SQLite, straight on the handle when Kysely would run it at once (db/direct-statements.ts).
   const now = (db: Tx, params: Params): Row[] | null => {
-    const read = directReadOf(db);
-    if (!read) return null;
+    const runDirect = directRunOf(db);
+    if (!runDirect) return null;
     const { query, parameters } = compiledFor(db, params);
-    return read(query.sql, parameters, oneRow) as Row[] | null;
+    return (runDirect(query.sql, parameters, oneRow)?.rows as Row[] | undefined) ?? null;
   };
   const run = async (db: Tx, params: Params): Promise<Row[]> => {
     const { query, parameters } = compiledFor(db, params);
-    const rows = directReadOf(db)?.(query.sql, parameters, oneRow);
-    if (rows) return rows as Row[];
+    const direct = directRunOf(db)?.(query.sql, parameters, oneRow);
+    if (direct) return direct.rows as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     if (oneRow && result.rows.length > 1)
       throw new Error(`a one-row prepared read returned ${result.rows.length} rows: ${query.sql}`);
@@ -99,8 +99,8 @@ export interface WriteResult<Row> {
 
 /**
  * `prepared` for a statement that writes (an insert, update or delete, with or without `returning`):
- * compiled once the same way, always run through Kysely's executor, so inside a transaction it runs
- * on the transaction's connection.
+ * compiled once the same way; on SQLite run straight on the handle when Kysely would run it at once
+ * (inside its transaction, or with the connection free), else through Kysely's executor.
  */
 export function preparedWrite<Params extends Record<string, unknown>, Row>(
   build: (db: Tx, p: Params) => Compilable<Row>,
@@ -108,6 +108,8 @@ export function preparedWrite<Params extends Record<string, unknown>, Row>(
   const compiledFor = compiler(build);
   return async (db, params) => {
     const { query, parameters } = compiledFor(db, params);
+    const direct = directRunOf(db)?.(query.sql, parameters);
+    if (direct) return direct as WriteResult<Row>;
     const result = await db.executeQuery<Row>({ ...query, parameters });
     // PostgreSQL counts the rows a `returning` statement changed too; SQLite gives the rows only.
     return { rows: result.rows, changed: Number(result.numAffectedRows ?? result.rows.length) };

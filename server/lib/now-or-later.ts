@@ -1,4 +1,4 @@
-// Values that are here at once on SQLite (better-sqlite3 answers synchronously, db/direct-reads.ts)
+// Values that are here at once on SQLite (better-sqlite3 answers synchronously, db/direct-statements.ts)
 // and later on PostgreSQL. The hot reads hand them on without a promise when they are here: every
 // await is a promise and a turn of the microtask queue, on calls made with every page (GET /auth/me
 // went from 37 to 35.5 µs of CPU without its two, `npm run bench`, issue 25).
