@@ -73,7 +73,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   const held = trackingHeld(new ImmediateSqliteDialect({ database: statements }));
   const hooked = withCommitHooks(held.dialect);
   const db = new Kysely<DB>({ dialect: hooked.dialect });
-  registerDirectStatements(db, (query, parameters, { oneRow, inTransaction }) => {
+  registerDirectStatements(db, (query, parameters, oneRow, inTransaction) => {
     // Inside a transaction it holds the connection; outside one, nobody may (db/direct-statements.ts).
     if (inTransaction === held.idle()) return null;
     const stmt = statements.prepare(query);

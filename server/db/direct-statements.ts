@@ -20,28 +20,22 @@ export interface DirectResult {
 
 /**
  * Runs a compiled statement now, or answers null when it must take Kysely's way. `oneRow`: a read
- * that yields at most one row, read without building a list.
+ * that yields at most one row, read without building a list; `inTransaction`: the handle it was
+ * called on is a transaction (`db.isTransaction`).
  */
 export type DirectRun = (
   sql: string,
   parameters: readonly unknown[],
-  opts: { oneRow: boolean; inTransaction: boolean },
+  oneRow: boolean,
+  inTransaction: boolean,
 ) => DirectResult | null;
 
 // By the handle's adapter: a transaction shares it with its database handle.
 const runners = new WeakMap<object, DirectRun>();
 
-/**
- * How to run a statement now on this handle (a database or one of its transactions): undefined when
- * its statements always take Kysely's way (PostgreSQL); the run answers null when this one must.
- */
-export function directRunOf(
-  db: Tx,
-): ((sql: string, parameters: readonly unknown[], oneRow?: boolean) => DirectResult | null) | undefined {
-  const run = runners.get(db.getExecutor().adapter);
-  if (!run) return undefined;
-  const inTransaction = db.isTransaction;
-  return (sql, parameters, oneRow = false) => run(sql, parameters, { oneRow, inTransaction });
+/** The direct runner of this handle (a database or one of its transactions): none for PostgreSQL. */
+export function directRunOf(db: Tx): DirectRun | undefined {
+  return runners.get(db.getExecutor().adapter);
 }
 
 /** Statements of this database handle (and its transactions) may run directly (SQLite only). */

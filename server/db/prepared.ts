@@ -76,11 +76,11 @@ export function prepared<Params extends Record<string, unknown>, Row>(
     const runDirect = directRunOf(db);
     if (!runDirect) return null;
     const { query, parameters } = compiledFor(db, params);
-    return (runDirect(query.sql, parameters, oneRow)?.rows as Row[] | undefined) ?? null;
+    return (runDirect(query.sql, parameters, oneRow, db.isTransaction)?.rows as Row[] | undefined) ?? null;
   };
   const run = async (db: Tx, params: Params): Promise<Row[]> => {
     const { query, parameters } = compiledFor(db, params);
-    const direct = directRunOf(db)?.(query.sql, parameters, oneRow);
+    const direct = directRunOf(db)?.(query.sql, parameters, oneRow, db.isTransaction);
     if (direct) return direct.rows as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     if (oneRow && result.rows.length > 1)
@@ -108,7 +108,7 @@ export function preparedWrite<Params extends Record<string, unknown>, Row>(
   const compiledFor = compiler(build);
   return async (db, params) => {
     const { query, parameters } = compiledFor(db, params);
-    const direct = directRunOf(db)?.(query.sql, parameters);
+    const direct = directRunOf(db)?.(query.sql, parameters, false, db.isTransaction);
     if (direct) return direct as WriteResult<Row>;
     const result = await db.executeQuery<Row>({ ...query, parameters });
     // PostgreSQL counts the rows a `returning` statement changed too; SQLite gives the rows only.
