@@ -1,7 +1,7 @@
 // Compiled statements run straight on the SQLite handle, for db/prepared.ts. Kysely's way to a
 // query on SQLite (connection provider, runtime driver, the single connection's mutex, result plugins)
 // is a chain of a dozen promises per query; on /auth/me it cost about as much as the read itself, and
-// a claim's seven statements spent more in it than in SQLite (`npm run bench`, issue 25).
+// a claim's six statements spent more in it than in SQLite (`npm run bench`, issue 25).
 // better-sqlite3 runs a statement synchronously, so it can run at once whenever Kysely would run it on
 // the same connection with nothing before it:
 //   - outside a transaction, when nobody holds Kysely's one connection (a transaction holds it from
