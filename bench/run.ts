@@ -62,6 +62,13 @@ if (needsBuild && !existsSync('dist/index.html')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// Debian's Chromium for the sections that drive a browser, installed now rather than failing minutes in.
+const BROWSER_SECTIONS = ['browser', 'at-rest', 'lighthouse'];
+if (!opts.only || BROWSER_SECTIONS.some((s) => opts.only!.has(s))) {
+  const args = ['scripts/debian-package.sh', '/usr/bin/chromium', 'chromium', "the bench's browser sections"];
+  const install = spawnSync('bash', args, { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
 const table = new Table();
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,10 +14,7 @@ if [ "$cmd" = stop ]; then
   exit 0
 fi
 
-if [ ! -x "$bin/initdb" ]; then
-  echo "PostgreSQL 15 not found; installing it" >&2
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >&2
-fi
+"$(dirname "$0")/debian-package.sh" "$bin/initdb" postgresql-15 "the PostgreSQL cluster" >&2
 mkdir -p "$dir"
 if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; chmod o+x "$(dirname "$dir")"; fi
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")

@@ -22,17 +22,10 @@ echo "npm test on Node $node_version ($(command -v node))" >&2
 # First, because it fails fastest (about 10 s): style, React hooks, accessibility, import boundaries.
 npm run --silent lint
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's Chromium for the browser tests" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
-fi
-
+scripts/debian-package.sh /usr/bin/chromium chromium "the browser tests"
+# Only the binary: the test runs it on loopback ports with its own config; it is never started as a service.
 if [ ! -x /usr/sbin/nginx ]; then
-  # Only the binary: the test runs it on loopback ports with its own config; it is never started as a service.
-  echo "Installing Debian's nginx for the deployment test" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
-  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; fi
+  scripts/debian-package.sh /usr/sbin/nginx nginx-light "the deployment test"
   # The package starts Debian's default site on port 80 where systemd runs: the tests do not need it.
   if [ -d /run/systemd/system ]; then
     if [ "$(id -u)" = 0 ]; then systemctl disable --now nginx >/dev/null 2>&1 || true; else sudo systemctl disable --now nginx >/dev/null 2>&1 || true; fi
