@@ -27,8 +27,9 @@ export function formatGems(value: number, language: string): string {
 
 // Gems in the texts (`{{count, number}}`) are written the same way once a page that shows amounts has
 // loaded this module, not by a new Intl.NumberFormat: a page's first one costs a 30–80 ms task
-// (lib/number-format.ts). Elsewhere (the landing's one price) i18next's own, Intl, writes the same,
-// as it does for a text that asks for a style (percent, currency) or a notation.
+// (lib/number-format.ts). Elsewhere i18next's own, Intl, writes the same, as it does here for a text
+// that asks for a style (percent, currency) or a notation; the landing's one price, hydrated at a
+// visitor's first tap, takes no number format at all (tests/unit/landing-price.test.ts).
 i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
   options.style || options.notation
     ? new Intl.NumberFormat(lng, options).format(Number(value))
