@@ -3,25 +3,15 @@
 // it made the page's first Intl.NumberFormat there: loading ICU's number data, a 50 ms task with the
 // CPU 4× slower on the 2-core machine, between the tap and the sign-in dialog. The landing's own
 // plural forms write the count as it is, which is what Intl writes for a price under 1,000.
-import i18next, { type Resource } from 'i18next';
+import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTO_MINER_PRICE_GEMS } from '@shared/constants';
-import { load, namespaces } from './locale-helpers';
+import { shippedI18n } from './locale-helpers';
 
-const i18n = i18next.createInstance();
+let i18n: i18n;
 
 beforeAll(async () => {
-  const resources: Resource = {};
-  for (const lng of ['en', 'ru']) resources[lng] = Object.fromEntries(namespaces(lng).map((ns) => [ns, load(lng, ns)]));
-  await i18n.init({
-    resources,
-    lng: 'en',
-    fallbackLng: false,
-    ns: namespaces('en'),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  i18n = await shippedI18n();
 });
 
 describe.each(['en', 'ru'] as const)('the landing’s Auto Miner price (%s)', (lng) => {

@@ -1,5 +1,6 @@
 // Reads the shipped translation files (public/locales) for the unit tests.
 import { readdirSync, readFileSync } from 'node:fs';
+import i18next, { type i18n, type Resource } from 'i18next';
 import { join, resolve } from 'node:path';
 
 export const LOCALES_DIR = resolve(import.meta.dirname, '../../public/locales');
@@ -32,4 +33,21 @@ export function en(fullKey: string, vars: Record<string, string | number> = {}):
     .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], load('en', ns));
   if (typeof value !== 'string') throw new Error(`no English text for ${fullKey}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]));
+}
+
+/** An i18next of its own with every shipped namespace of en and ru, as the app renders them (no fallback). */
+export async function shippedI18n(): Promise<i18n> {
+  const resources: Resource = {};
+  for (const lng of ['en', 'ru']) resources[lng] = Object.fromEntries(namespaces(lng).map((ns) => [ns, load(lng, ns)]));
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources,
+    lng: 'en',
+    fallbackLng: false,
+    ns: namespaces('en'),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return instance;
 }

@@ -3,9 +3,9 @@
 // by i18next itself (plural keys `_one`/`_few`/`_many`/`_other` chosen by Intl.PluralRules, and the
 // `$t(common:units.…)` nesting of texts with two counts) for 1, 2, 5, 11, 21 and 22, and each
 // rendering must hold the number followed by the word the table below expects.
-import i18next, { type Resource } from 'i18next';
+import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys, load, namespaces } from './locale-helpers';
+import { keys, load, namespaces, shippedI18n } from './locale-helpers';
 
 const COUNTS = [1, 2, 5, 11, 21, 22] as const;
 type Count = (typeof COUNTS)[number];
@@ -107,22 +107,10 @@ const UNCOUNTED = ['mining:guide.steps.3.', 'landing:loop.boostsText'];
 const pick = (data: Record<string, unknown>, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data);
 
-const i18n = i18next.createInstance();
+let i18n: i18n;
 
 beforeAll(async () => {
-  const resources: Resource = {};
-  for (const lng of ['en', 'ru']) {
-    resources[lng] = Object.fromEntries(namespaces(lng).map((ns) => [ns, load(lng, ns)]));
-  }
-  await i18n.init({
-    resources,
-    lng: 'en',
-    fallbackLng: false,
-    ns: namespaces('en'),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  i18n = await shippedI18n();
 });
 
 /** `n word` (a space or a no-break space between), the number standing alone and the word not the start of a longer one. */
