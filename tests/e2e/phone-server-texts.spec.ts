@@ -14,7 +14,10 @@ import { text } from './locale-text';
 
 test.use({
   viewport: { width: 390, height: 844 },
-  serverEnv: { MINING_SESSION_SECONDS: '30', WORKER_INTERVAL_MS: '500' },
+  // The boost test applies a 1 h boost to a running session (the server asks first: it outlasts the
+  // session). At 30 s the session could end before the boost dialog opened on a busy CI machine (the
+  // dialog then offers no boost to apply); no test here waits for a session's end.
+  serverEnv: { MINING_SESSION_SECONDS: '600', WORKER_INTERVAL_MS: '500' },
 });
 test.describe.configure({ timeout: 90_000 });
 
