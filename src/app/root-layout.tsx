@@ -1,6 +1,6 @@
 // The frame of every page: header, page, footer, the open modal, and the app-wide effects
 // (scroll to top on navigation, the modal links of e-mails, scroll restore after a language reload).
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
@@ -22,7 +22,13 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
 
+  // A new page opens at its top; the first one stays where the browser or the visitor put it (a
+  // prerendered page scrolled, a #hash, a restored reload): scrolling it on start moved the page
+  // under a finger already pressing a button, whose release then missed it.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
