@@ -10,8 +10,9 @@ import { createEmailAccount, holdAppEntry, signInPage, uniqueEmail } from './hel
 import { text } from './locale-text';
 import { LANGUAGES, PHONE, useLanguage } from './outcome-shots';
 
-type Gate = { started: string | false };
+type Gate = { started: string | false; stop?: unknown };
 const started = (page: Page) => page.evaluate(() => (window as unknown as { __pxtStart: Gate }).__pxtStart.started);
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 /** The app's entry, run as a module script (the start script adds it): absent while the app waits. */
 const appScripts = (page: Page) => page.locator('script[type="module"][src^="/assets/index-"]');
 
@@ -101,7 +102,7 @@ test.describe('a visitor on a phone', () => {
     await loadedAndIdle(page);
     const cta = page.getByRole('region', { name: text('en', 'landing:final.title') }).getByRole('button');
     await cta.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await scrollY(page);
     expect(scrolled).toBeGreaterThan(100);
     const box = (await cta.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -109,8 +110,8 @@ test.describe('a visitor on a phone', () => {
     expect(await started(page)).not.toBe(false);
     release();
     // Hydrated: the start script's hold on taps is gone (lib/early-taps.ts), the press not yet released.
-    await page.waitForFunction(() => !(window as unknown as { __pxtStart: { stop?: unknown } }).__pxtStart.stop);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.waitForFunction(() => !(window as unknown as { __pxtStart: Gate }).__pxtStart.stop);
+    expect(await scrollY(page)).toBe(scrolled);
     await page.mouse.up();
     await expect(page.getByRole('dialog', { name: text('en', 'auth:main.title') })).toBeVisible();
   });
@@ -120,11 +121,11 @@ test.describe('a visitor on a phone', () => {
     await loadedAndIdle(page);
     const blog = page.getByRole('contentinfo').getByRole('link', { name: text('en', 'nav.blog'), exact: true });
     await blog.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    expect(await scrollY(page)).toBeGreaterThan(100);
     await blog.tap();
     await expect(page).toHaveURL(`${baseURL}/blog`);
     await expect(page.locator('.blog-card').first()).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await scrollY(page)).toBe(0);
   });
 
   test('/blog: an article tapped before the app runs opens the sign-in over the list', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 // Reads the shipped translation files (public/locales) for the unit tests.
 import { readdirSync, readFileSync } from 'node:fs';
-import i18next, { type i18n, type Resource } from 'i18next';
 import { join, resolve } from 'node:path';
+import i18next, { type i18n, type Resource } from 'i18next';
 
 export const LOCALES_DIR = resolve(import.meta.dirname, '../../public/locales');
 
