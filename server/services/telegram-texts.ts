@@ -6,26 +6,32 @@ export type BotLocale = 'en' | 'ru';
 export const botLocaleOf = (code: string | null | undefined): BotLocale =>
   code?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
 
+/** The label of the chat's menu button, which opens the Mini App (the bot's default is English). */
+export const menuButtonText = (locale: BotLocale) => (locale === 'ru' ? 'Играть' : 'Play');
+
 export function startText(locale: BotLocale, appName: string, referred: boolean) {
   if (locale === 'ru')
     return {
       text: referred
         ? `Вас пригласили в ${appName}! Откройте игру, чтобы зарегистрироваться и начать майнить PXT.`
         : `Добро пожаловать в ${appName}! Майните PXT, выполняйте задания и забирайте монеты — всё в одном приложении.`,
-      button: 'Играть',
+      button: menuButtonText('ru'),
     };
   return {
     text: referred
       ? `You were invited to ${appName}! Open the game to sign up and start mining PXT.`
       : `Welcome to ${appName}! Mine PXT, complete quests and claim your coins, all in one app.`,
-    button: 'Play',
+    button: menuButtonText('en'),
   };
 }
 
 export function helpText(locale: BotLocale, appName: string) {
   return locale === 'ru'
-    ? { text: `Нажмите «Играть», чтобы открыть ${appName}. Кнопка снова появится по команде /start.`, button: 'Играть' }
-    : { text: `Tap Play to open ${appName}. Send /start to get the button again.`, button: 'Play' };
+    ? {
+        text: `Нажмите «Играть», чтобы открыть ${appName}. Кнопка снова появится по команде /start.`,
+        button: menuButtonText('ru'),
+      }
+    : { text: `Tap Play to open ${appName}. Send /start to get the button again.`, button: menuButtonText('en') };
 }
 
 export function readyText(locale: BotLocale) {

@@ -202,6 +202,38 @@ describe.each(testDialects())('telegram webhook on %s', (dialect) => {
     expect(sentTo(none.id)[0].body.text).toMatch(/Welcome/);
   });
 
+  it("sets the chat's menu button in the player's language: the Mini App as «Играть» for a Russian Telegram, the bot's default otherwise", async () => {
+    const ru = newFrom('ru-RU');
+    const uk = newFrom('uk');
+    for (const f of [ru, uk]) expect((await post(messageUpdate(f, '/start ref_abc'))).statusCode).toBe(200);
+    const menuOf = (id: number) =>
+      tg
+        .callsOf('setChatMenuButton')
+        .filter((c) => Number(c.body.chat_id) === id)
+        .map((c) => c.body.menu_button);
+    // The app's own address, not the referral link of this /start: the button stays in the chat.
+    expect(menuOf(ru.id)).toEqual([{ type: 'web_app', text: 'Играть', web_app: { url: 'http://app.test/' } }]);
+    expect(menuOf(uk.id)).toEqual([{ type: 'default' }]);
+    // After the answer, which the player waits for.
+    const order = (id: number) => tg.calls.filter((c) => Number(c.body.chat_id) === id).map((c) => c.method);
+    expect(order(ru.id)).toEqual(['sendMessage', 'setChatMenuButton']);
+    // A Telegram switched to English since: its chat gets the default button back.
+    ru.language_code = 'en';
+    expect((await post(messageUpdate(ru, '/start'))).statusCode).toBe(200);
+    expect(menuOf(ru.id).at(-1)).toEqual({ type: 'default' });
+  });
+
+  it('answers /start and records the chat when Telegram refuses the menu button', async () => {
+    const from = newFrom('ru');
+    tg.tooManyRequests('setChatMenuButton', 1);
+    const res = await post(messageUpdate(from, '/start'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(sentTo(from.id)[0].body.text).toMatch(/Добро пожаловать/);
+    expect(tg.callsOf('setChatMenuButton').filter((c) => Number(c.body.chat_id) === from.id)).toHaveLength(1);
+    expect(await chatRow(from.id)).toMatchObject({ chat_id: String(from.id), blocked_at: null });
+  });
+
   it('answers other private messages with a short help and the button, recording nothing', async () => {
     const from = newFrom('ru');
     expect((await post(messageUpdate(from, 'привет'))).statusCode).toBe(200);

@@ -125,9 +125,19 @@ export async function startTelegramStandIn(
             m.status === 'restricted' ? { status: m.status, user, is_member: m.isMember } : { status: m.status, user },
         });
       }
+      case 'setChatMenuButton': {
+        const button = body.menu_button as { type?: unknown; text?: unknown; web_app?: { url?: unknown } } | undefined;
+        if (button === undefined) return send(res, 200, { ok: true, result: true });
+        if (button.type === 'default' || button.type === 'commands') return send(res, 200, { ok: true, result: true });
+        if (button.type !== 'web_app') return fail(res, 400, "Bad Request: can't parse menu button: unsupported type");
+        if (typeof button.text !== 'string' || button.text === '')
+          return fail(res, 400, "Bad Request: can't parse menu button: text is empty");
+        if (typeof button.web_app?.url !== 'string')
+          return fail(res, 400, "Bad Request: can't parse menu button: Web App URL is invalid");
+        return send(res, 200, { ok: true, result: true });
+      }
       case 'setWebhook':
       case 'deleteWebhook':
-      case 'setChatMenuButton':
       case 'setMyCommands':
       case 'answerCallbackQuery':
         return send(res, 200, { ok: true, result: true });

@@ -6,6 +6,7 @@
 import { Api, GrammyError, HttpError } from 'grammy';
 import { API_BASE } from '@shared/constants';
 import { botClientOptions } from '../../plugins/telegram';
+import { menuButtonText } from '../../services/telegram-texts';
 import { CliError, type Command, expectArgs } from '../context';
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -41,8 +42,9 @@ export const telegramCommand: Command = {
         drop_pending_updates: false,
       });
       ctx.out(`webhook: ${webhook} (secret header set, updates: message)`);
-      await api.setChatMenuButton({ menu_button: { type: 'web_app', text: 'Play', web_app: { url: `${appUrl}/` } } });
-      ctx.out(`menu button: "Play" opens ${appUrl}/`);
+      const text = menuButtonText('en');
+      await api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url: `${appUrl}/` } } });
+      ctx.out(`menu button: "${text}" opens ${appUrl}/ (a Russian Telegram's chat gets its own at /start)`);
       await api.setMyCommands([{ command: 'start', description: `Open ${ctx.config.appName}` }]);
       await api.setMyCommands([{ command: 'start', description: `Открыть ${ctx.config.appName}` }], {
         language_code: 'ru',
