@@ -33,6 +33,7 @@ export const TASK_MESSAGE_CODES = [
   'discord_not_linked',
   'not_a_member',
   'check_unavailable',
+  'follow_already_rewarded',
 ] as const;
 export type TaskMessageCode = (typeof TASK_MESSAGE_CODES)[number];
 
@@ -135,6 +136,11 @@ export const TASK_MESSAGES: readonly TaskMessage[] = [
     code: 'check_unavailable',
     ru: 'Проверка сейчас недоступна, попробуйте через минуту',
     en: 'The check is unavailable right now. Try again in a minute',
+  },
+  {
+    code: 'follow_already_rewarded',
+    ru: 'Этот аккаунт уже получил награду в другом аккаунте PXT',
+    en: 'This account has already earned this reward on another PXT account',
   },
 ];
 

@@ -21,9 +21,11 @@ import * as keptSecrets from './migrations/016-kept-secrets';
 import * as telegramDiscord from './migrations/017-telegram-discord';
 import * as discordToken from './migrations/018-discord-token';
 import * as deviceEpoch from './migrations/019-device-epoch';
+import * as followRewards from './migrations/020-follow-rewards';
 
 type Step = { up: (db: any, dialect: Database['dialect']) => Promise<void> };
-const steps: Record<string, Step> = {
+/** The migrations in order, by name (a migration's test builds the schema as it was before it). */
+export const steps: Readonly<Record<string, Step>> = {
   '001-core': core,
   '002-mining': mining,
   '003-quests': quests,
@@ -41,6 +43,7 @@ const steps: Record<string, Step> = {
   '017-telegram-discord': telegramDiscord,
   '018-discord-token': discordToken,
   '019-device-epoch': deviceEpoch,
+  '020-follow-rewards': followRewards,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { GrammyError } from 'grammy';
 import type { SocialNetwork } from '@shared/tasks';
 import { taskMessageRu } from '@shared/task-messages';
+import type { Tx } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { FollowCheckResult } from '../lib/metrics';
 import { DiscordDown, discordMembership, openDiscordToken } from './discord';
@@ -98,4 +99,29 @@ export async function requireMembership(app: FastifyInstance, user: User, networ
   if (result === 'error') throw checkUnavailable();
   if (result === 'not_member') throw refuseTask('not_a_member', undefined, { network });
   throw refuseTask(network === 'discord' ? 'discord_not_linked' : 'telegram_not_linked', undefined, { network });
+}
+
+/** The account a follow of `network` is checked with: the player's Telegram or Discord id, if linked. */
+export const followAccountOf = (user: User, network: SocialNetwork): string | null =>
+  network === 'discord' ? user.discord_id : user.telegram_id;
+
+/**
+ * Inside the paying transaction: notes `account` as paid for `network`'s follow to `userId`, and says
+ * whether it is this player's to be paid (false: the account was paid to another player before, who
+ * linked it then). The key (network, account) is unique, so concurrent players with one account are
+ * paid once between them.
+ */
+export async function takeFollowAccount(trx: Tx, network: SocialNetwork, account: string, userId: number) {
+  await trx
+    .insertInto('follow_rewards')
+    .values({ network, account_id: account, user_id: userId, paid_at: Date.now() })
+    .onConflict((oc) => oc.columns(['network', 'account_id']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('follow_rewards')
+    .select('user_id')
+    .where('network', '=', network)
+    .where('account_id', '=', account)
+    .executeTakeFirstOrThrow();
+  return Number(row.user_id) === userId;
 }

@@ -91,6 +91,40 @@ describe.each(testDialects())('verified follows on %s', (dialect) => {
     expect(await expectBalanceMatchesLedger(t, p.id)).toBe(15);
   });
 
+  it('pays a channel once per Telegram account: linked to another player after it was paid, it pays nothing more', async () => {
+    const first = await withTelegram();
+    tg.setMember('@pxt_ru', first.telegramId, 'member');
+    tg.setMember('@pxt_en', first.telegramId, 'member');
+    expect((await follow(first, 'telegram_ru')).statusCode).toBe(200);
+    // The first player removes Telegram and a second links the same Telegram account.
+    const second = await makePlayer(t);
+    await t.app.db.updateTable('users').set({ telegram_id: null }).where('id', '=', first.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ telegram_id: String(first.telegramId), telegram_name: 'Player', telegram_added_at: Date.now() })
+      .where('id', '=', second.id)
+      .execute();
+    const again = await follow(second, 'telegram_ru');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'follow_already_rewarded', network: 'telegram_ru' });
+    expect(again.json().detail).toMatch(/[а-я]/i);
+    await expectNothingPaid(second);
+    // Per channel: the international one was never paid for this account.
+    expect((await follow(second, 'telegram_eng')).statusCode).toBe(200);
+    expect(await expectBalanceMatchesLedger(t, second.id)).toBe(15);
+    // Linked back, the account is the first player's again, who was paid once.
+    await t.app.db.updateTable('users').set({ telegram_id: null }).where('id', '=', second.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ telegram_id: String(first.telegramId) })
+      .where('id', '=', first.id)
+      .execute();
+    expect((await follow(first, 'telegram_ru')).json().code).toBe('reward_already_granted');
+    expect((await follow(first, 'telegram_eng')).json().code).toBe('follow_already_rewarded');
+    expect(await socialRows(first)).toHaveLength(1);
+    expect(await expectBalanceMatchesLedger(t, first.id)).toBe(15);
+  });
+
   it('refuses a player who is not in the channel with not_a_member, and pays once they join', async () => {
     const p = await withTelegram();
     const before = await checks('telegram_eng', 'not_member');
@@ -285,6 +319,25 @@ describe.each(testDialects())('verified follows on %s', (dialect) => {
       expect(another.json().code).toBe('discord_already_set');
       const row = await t.app.db.selectFrom('users').select('discord_id').where('id', '=', p.id).executeTakeFirst();
       expect(row?.discord_id).toBe(mine.id);
+    });
+
+    it('pays the Discord follow once per Discord account, whichever player links it', async () => {
+      const owner = await withPassword();
+      const user = await linked(owner);
+      dc.setMember(user.id, true);
+      expect((await follow(owner, 'discord')).statusCode).toBe(200);
+      await t.app.db
+        .updateTable('users')
+        .set({ discord_id: null, discord_token: null, discord_token_expires_at: null })
+        .where('id', '=', owner.id)
+        .execute();
+      const p = await withPassword();
+      await linked(p, user);
+      const res = await follow(p, 'discord');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'follow_already_rewarded', network: 'discord' });
+      await expectNothingPaid(p);
+      expect(await expectBalanceMatchesLedger(t, owner.id)).toBe(15);
     });
 
     it('connects the same Discord again without proof when Discord revoked the token', async () => {

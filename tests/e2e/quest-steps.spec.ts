@@ -40,11 +40,12 @@ const test = base.extend<object, { standIns: { tg: TelegramStandIn; dc: DiscordS
 
 let telegramIds = 810_000_000;
 
-function linkTelegram(server: RunningServer, username: string): number {
-  const id = ++telegramIds;
+/** Links a Telegram account to the player (`id`: one another player had, who removed it). */
+function linkTelegram(server: RunningServer, username: string, id = ++telegramIds): number {
   const db = new Database(join(server.dataDir, 'pxt.sqlite'));
   db.pragma('busy_timeout = 5000');
   try {
+    db.prepare('UPDATE users SET telegram_id = NULL WHERE telegram_id = ?').run(String(id));
     const r = db
       .prepare('UPDATE users SET telegram_id = ?, telegram_name = ?, telegram_added_at = ? WHERE username = ?')
       .run(String(id), 'Player', Date.now(), username);
@@ -163,6 +164,40 @@ for (const lang of ['en', 'ru'] as const) {
       await expect(card.getByText(t('quest.done'), { exact: true })).toBeVisible();
       await expect(coins(page)).toHaveText(String(before + 15));
       await expect(card.locator('.follow-steps')).toHaveCount(0);
+      await nothingCut(page);
+    });
+
+    test(`a Telegram account already paid on another account: Check says so at its step and pays nothing (${lang})`, async ({
+      page,
+      server,
+      standIns,
+    }) => {
+      const first = await createEmailAccount(server, `Paid${lang}Tg`);
+      const telegramId = linkTelegram(server, first.username);
+      standIns.tg.setMember('@pxt_ru', telegramId, 'member');
+      const paid = await fetch(`${server.baseURL}/api/v1/tasks/social-media-reward/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ network: 'telegram_ru' }),
+      });
+      expect(paid.status).toBe(200);
+      // The first player removes Telegram; a second links the same account.
+      const account = await createEmailAccount(server, `Again${lang}Tg`);
+      linkTelegram(server, account.username, telegramId);
+      await signInPage(page, account);
+      await page.goto('/tasks');
+      const card = quest(page, 'telegram_ru');
+      await expect(quest(page, 'add_email_password').getByText(t('quest.done'), { exact: true })).toBeVisible();
+      const before = await settledCoins(page, server.baseURL, account.access);
+      await expect(step(card, 1)).toContainText(t('follow.telegram.connected'));
+
+      await step(card, 3)
+        .getByRole('button', { name: t('follow.check') })
+        .click();
+      await expect(card).toContainText(taskMessage('follow_already_rewarded')[lang]);
+      await expect(step(card, 3).getByRole('status')).toHaveText(taskMessage('follow_already_rewarded')[lang]);
+      await expect(card.getByRole('alert')).toHaveCount(0);
+      await expect(coins(page)).toHaveText(String(before));
       await nothingCut(page);
     });
 

@@ -13,6 +13,15 @@ export interface BetaApplicationsTable {
   created_at: number;
 }
 
+/** The Telegram or Discord account a verified follow was paid for (migration 020): once per account. */
+export interface FollowRewardsTable {
+  network: string;
+  account_id: string;
+  user_id: number;
+  paid_at: number;
+}
+
 export interface QuestTables {
   beta_applications: BetaApplicationsTable;
+  follow_rewards: FollowRewardsTable;
 }

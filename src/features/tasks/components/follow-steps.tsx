@@ -51,7 +51,7 @@ export function FollowSteps({ network, linked, titleId, onReward }: Props) {
       const failure = toApiFailure(err, t('errors.requestFailed'));
       if (failure.code === 'reward_already_granted') return void (await onReward(null));
       const step = stepOf(failure.code);
-      const known = step !== 3 || failure.code === 'check_unavailable';
+      const known = step !== 3 || failure.code === 'check_unavailable' || failure.code === 'follow_already_rewarded';
       setNote({ step, text: taskFailureText(lang, failure, t('errors.requestFailed')), error: !known });
       // The server may know better than the page (linked in another tab, token expired).
       if (step === 1 || step === 2) await refreshFollows().catch(() => undefined);
