@@ -81,6 +81,7 @@ export function createPaymentsWorker(deps: {
           order,
           now,
           WORKER_CHECK_GAP_MS,
+          { news: false },
         );
         if (outcome !== 'unchanged') result.checked++;
         if (outcome === 'paid') result.paid++;

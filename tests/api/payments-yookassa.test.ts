@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { recheckOrder } from '../../server/services/payments/orders';
 import { roublesFor } from '../../server/services/payments/yookassa-provider';
 import { createPaymentsWorker } from '../../server/workers/payments-worker';
 import { apiCall, balance, createPlayer, ledgerRowsOf, type TestPlayer } from '../helpers/players';
@@ -273,6 +274,30 @@ describe.each(testDialects())('sbp through YooKassa on %s', (dialect) => {
     expect(await balance(t, p.id, 'gems')).toBe(50);
     expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
     expect((await orderRow(orderId)).next_check_at).toBeNull();
+  });
+
+  it('a second pass turned away by the check that paid a late payment asks for no further look', async () => {
+    const p = await createPlayer(t);
+    const { orderId, payment } = await sbpOrder(p);
+    const expiry = Number((await orderRow(orderId)).expires_at);
+    await worker().tick(expiry);
+    kassa.set(payment.id, { status: 'succeeded', paid: true });
+    await t.app.db.updateTable('payment_orders').set({ checked_at: Date.now() }).where('id', '=', orderId).execute();
+    expect((await notify(payment)).json()).toEqual({ status: 'unchanged' });
+    // The order as another process's pass read it, due, before this pass claimed, asked and paid.
+    const seenByOther = await orderRow(orderId);
+    const at = Date.now() + 2_001;
+    expect((await worker().tick(at)).paid).toBe(1);
+    const asked = kassa.requests.filter((r) => r.includes(payment.id)).length;
+    // That pass comes to its claim now, within the gap of the check that paid: turned away.
+    const deps = { db: t.app.db, dialect, providerFor: (name: string) => t.app.payments.byName(name) };
+    expect(await recheckOrder(deps, seenByOther, at + 1, 2_000, { news: false })).toBe('unchanged');
+    expect((await orderRow(orderId)).next_check_at).toBeNull();
+    expect(kassa.requests.filter((r) => r.includes(payment.id))).toHaveLength(asked);
+    // A caller with news (a webhook) turned away still asks for a look after the gap.
+    expect(await recheckOrder(deps, seenByOther, at + 2, 2_000)).toBe('unchanged');
+    expect(Number((await orderRow(orderId)).next_check_at)).toBe(at + 2 + 2_000);
+    expect(await ledgerRowsOf(t, p.id, 'top_up')).toHaveLength(1);
   });
 
   it('a settled order the provider cannot be asked about now is asked again later, once answered never again', async () => {

@@ -328,12 +328,16 @@ export interface RecheckDeps {
  * settled order too (a refund of a paid one, a late payment of an expired one), which the worker
  * otherwise never looks at. Such a look, once answered, is not repeated; if the provider could not
  * be asked, the worker asks again later. Throws ProviderUnavailableError when it could not be asked.
+ * The worker itself brings no news (`news: false`): turned away, it leaves the look to the caller
+ * that is asking now, whose claim already set what comes next (a look it asked for after that
+ * caller had booked the answer stayed on a paid order: one more call to the provider for nothing).
  */
 export async function recheckOrder(
   deps: RecheckDeps,
   order: OrderRow,
   now: number,
   gapMs: number,
+  { news = true }: { news?: boolean } = {},
 ): Promise<BookedOutcome> {
   const provider = deps.providerFor(order.provider);
   if (!provider) return 'unchanged';
@@ -350,6 +354,7 @@ export async function recheckOrder(
     .where('status', '!=', 'refunded')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
+    if (!news) return 'unchanged';
     await deps.db
       .updateTable('payment_orders')
       .set({ next_check_at: now + gapMs })
