@@ -4,8 +4,9 @@
 // `/start ref_<refCode>` opening it at the referral link the web uses (`/?refCode=…`), which the
 // app keeps and sends with the first username as `referral_link`; the chat's menu button is then
 // set in the player's language (the bot's default, set by `telegram setup`, is English). Other
-// private messages get a short help. grammY asks getMe before the first update only (not at start-up), so neither start-up
-// nor /readyz waits on Telegram. `app.telegramBot` is null while Telegram is not configured.
+// private messages get a short help. grammY asks getMe before the first update only (not at
+// start-up), so neither start-up nor /readyz waits on Telegram. `app.telegramBot` is null while
+// Telegram is not configured.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Bot, type Context } from 'grammy';

@@ -112,11 +112,14 @@ export const followAccountOf = (user: User, network: SocialNetwork): string | nu
  * paid once between them.
  */
 export async function takeFollowAccount(trx: Tx, network: SocialNetwork, account: string, userId: number) {
-  await trx
+  const taken = await trx
     .insertInto('follow_rewards')
     .values({ network, account_id: account, user_id: userId, paid_at: Date.now() })
     .onConflict((oc) => oc.columns(['network', 'account_id']).doNothing())
-    .execute();
+    .returning('user_id')
+    .executeTakeFirst();
+  if (taken) return true;
+  // Noted before: this player's own earlier note, or another player's.
   const row = await trx
     .selectFrom('follow_rewards')
     .select('user_id')
