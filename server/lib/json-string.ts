@@ -7,3 +7,16 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /** What JSON.stringify(s) writes. */
 export const jsonString = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
+/**
+ * jsonString, remembering the last value: for what most requests share with the one before
+ * (the method, the host, a binding's name).
+ */
+export function lastJsonString(): (s: string) => string {
+  let last: string | undefined;
+  let json = '';
+  return (s) => {
+    if (s !== last) json = jsonString((last = s));
+    return json;
+  };
+}

@@ -13,15 +13,42 @@ type PinoLike = FastifyBaseLogger & {
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Record<string, unknown>;
 
+/** Binding names are few, and set in code: each one's JSON is made once. */
+const namesJson = new Map<string, string>();
+const MAX_NAMES = 64;
+function nameJson(name: string): string {
+  let json = namesJson.get(name);
+  if (json === undefined) {
+    json = jsonString(name);
+    if (namesJson.size < MAX_NAMES) namesJson.set(name, json);
+  }
+  return json;
+}
+
+/** The bindings as pino writes them after the root's: `,"reqId":"req-1","userId":7`. */
+export function bindingsJson(bindings: Bindings): string {
+  let json = '';
+  for (const key in bindings) {
+    const value = bindings[key];
+    if (value !== undefined)
+      json += `,${nameJson(key)}:${typeof value === 'string' ? jsonString(value) : JSON.stringify(value)}`;
+  }
+  return json;
+}
+
 export class LazyLogger {
   #real: PinoLike | null = null;
+  /** Never changed once made: addBindings makes a new object, so a line made later (lib/request-lines.ts) has the bindings of its moment. */
+  #bindings: Bindings;
   constructor(
     private readonly root: PinoLike,
-    private readonly bindings_: Bindings,
-  ) {}
+    bindings: Bindings,
+  ) {
+    this.#bindings = bindings;
+  }
 
   private real(): PinoLike {
-    return (this.#real ??= this.root.child(this.bindings_) as PinoLike);
+    return (this.#real ??= this.root.child(this.#bindings) as PinoLike);
   }
   private write(level: Level, args: unknown[]): void {
     if (this.#real) (this.#real[level] as (...a: unknown[]) => void)(...args);
@@ -32,15 +59,9 @@ export class LazyLogger {
   get materialised(): boolean {
     return this.#real !== null;
   }
-  /** The bindings as pino writes them after the root's: `,"reqId":"req-1","userId":7`. */
-  bindingsJson(): string {
-    let json = '';
-    for (const key in this.bindings_) {
-      const value = this.bindings_[key];
-      if (value !== undefined)
-        json += `,${jsonString(key)}:${typeof value === 'string' ? jsonString(value) : JSON.stringify(value)}`;
-    }
-    return json;
+  /** The bindings now, for bindingsJson(): an object that stays as it is. */
+  get currentBindings(): Readonly<Bindings> {
+    return this.#bindings;
   }
 
   get level(): string {
@@ -53,7 +74,7 @@ export class LazyLogger {
     return this.#real ? this.#real.isLevelEnabled(level) : this.root.isLevelEnabled(level);
   }
   bindings(): Bindings {
-    return this.#real ? this.#real.bindings() : { ...this.root.bindings(), ...this.bindings_ };
+    return this.#real ? this.#real.bindings() : { ...this.root.bindings(), ...this.#bindings };
   }
   /**
    * Adds bindings to this request's own logger, for the lines it writes from now on: what a child
@@ -62,12 +83,12 @@ export class LazyLogger {
    */
   addBindings(bindings: Bindings): void {
     if (this.#real) this.#real.setBindings(bindings);
-    else Object.assign(this.bindings_, bindings);
+    else this.#bindings = { ...this.#bindings, ...bindings };
   }
   /** Lazy too: the bindings are merged, the pino child is made when a line is written. */
   child(bindings: Bindings, opts?: object): FastifyBaseLogger {
     if (this.#real || (opts && Object.keys(opts).length > 0)) return this.real().child(bindings, opts);
-    return new LazyLogger(this.root, { ...this.bindings_, ...bindings }) as unknown as FastifyBaseLogger;
+    return new LazyLogger(this.root, { ...this.#bindings, ...bindings }) as unknown as FastifyBaseLogger;
   }
   fatal(...args: unknown[]) {
     this.write('fatal', args);

@@ -10,8 +10,20 @@ const SECRET_PARAMS = new Set(['token', 'refresh', 'access', 'code', 'password',
 /** Every auth route with a path parameter has a token there (confirm-email, confirm-email-change). */
 const AUTH_PATH_SECRET = /(\/auth\/[^/?#]+\/)[^/?#]+/;
 
+/** A query of names and values written as they are (nothing escaped, no spaces)… */
+const PLAIN_QUERY = /^[\w.~=&-]*$/;
+/** …none of whose names is a secret's. */
+const SECRET_NAME = new RegExp(`(?:^|&)(?:${[...SECRET_PARAMS].join('|')})=`, 'i');
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
+  // Most URLs have nothing to redact (the hot reads' among them): said at once, no string made (issue 25).
+  const auth = url.indexOf('/auth/');
+  if (auth < 0 || (q >= 0 && auth > q)) {
+    if (q < 0) return url;
+    const query = url.slice(q + 1);
+    if (PLAIN_QUERY.test(query) && !SECRET_NAME.test(query)) return url;
+  }
   const path = (q < 0 ? url : url.slice(0, q)).replace(AUTH_PATH_SECRET, `$1${REDACTED}`);
   if (q < 0) return path;
   const query = url

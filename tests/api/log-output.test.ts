@@ -88,4 +88,55 @@ describe('log output', () => {
     await out.flush(10_000);
     expect(written()).toBe(lines.join(''));
   });
+
+  /** A maker of lines (lib/request-lines.ts's role): it holds lines until the output drains it. */
+  function maker() {
+    const waiting: string[] = [];
+    const m = {
+      drains: 0,
+      add: (line: string) => waiting.push(line),
+      drain(write: (line: string) => void) {
+        m.drains++;
+        for (const line of waiting.splice(0)) write(line);
+      },
+    };
+    return m;
+  }
+
+  it("makes a maker's lines when the batch goes out, and before any line written after them", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+    const out = nonBlockingOutput(fd);
+    const lines = maker();
+    const waiting = out.defer(lines);
+    lines.add('request 1\n');
+    waiting(false);
+    await vi.advanceTimersByTimeAsync(19);
+    expect(lines.drains).toBe(0);
+    out.write('a line of its own\n');
+    expect(lines.drains).toBe(1);
+    lines.add('request 2\n');
+    waiting(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes.count).toBe(1);
+    expect(lines.drains).toBe(2);
+    vi.useRealTimers();
+    await out.flush(1000);
+    expect(written()).toBe('request 1\na line of its own\nrequest 2\n');
+  });
+
+  it("makes a full maker's lines at once, and a flush makes the waiting ones", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+    const out = nonBlockingOutput(fd);
+    const lines = maker();
+    const waiting = out.defer(lines);
+    lines.add('full\n');
+    waiting(true);
+    expect(lines.drains).toBe(1);
+    lines.add('waiting\n');
+    waiting(false);
+    vi.useRealTimers();
+    await out.flush(1000);
+    expect(lines.drains).toBe(2);
+    expect(written()).toBe('full\nwaiting\n');
+  });
 });

@@ -52,4 +52,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/v1/auth/me')).toBe('/api/v1/auth/me');
     expect(redactUrl('/api/v1/mining/sessions/?page=2')).toBe('/api/v1/mining/sessions/?page=2');
   });
+
+  // The URLs with nothing to redact are told apart without taking them to pieces: these are the
+  // ones that look plain but are not, or look secret but are not.
+  it.each([
+    ['/?CODE=1&page=2', '/?CODE=[redacted]&page=2'],
+    ['/x?page=1&refresh=r', '/x?page=1&refresh=[redacted]'],
+    ['/x?a=1&+token=t', '/x?a=1&+token=[redacted]'],
+    ['/x?%20code=c', '/x?%20code=[redacted]'],
+    ['/x?password', '/x?password'],
+    ['/x?codes=1&xtoken=2&a=token', '/x?codes=1&xtoken=2&a=token'],
+    ['/x?next=/auth/confirm-email/abc/', '/x?next=/auth/confirm-email/abc/'],
+    ['/a/auth/b/c?token=t', '/a/auth/b/[redacted]?token=[redacted]'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
 });
