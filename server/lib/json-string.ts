@@ -9,14 +9,14 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 export const jsonString = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
 /**
- * jsonString, remembering the last value: for what most requests share with the one before
- * (the method, the host, a binding's name).
+ * `toJson` (jsonString by default), remembering the last value: for what most requests share with
+ * the one before (lib/request-lines.ts: the method, the URL, the host, the address).
  */
-export function lastJsonString(): (s: string) => string {
+export function lastJsonString(toJson: (s: string) => string = jsonString): (s: string) => string {
   let last: string | undefined;
   let json = '';
   return (s) => {
-    if (s !== last) json = jsonString((last = s));
+    if (s !== last) json = toJson((last = s));
     return json;
   };
 }

@@ -42,13 +42,8 @@ const QUEUE_SLOTS = 16 * 1024;
 const methodJson = lastJsonString();
 const hostJson = lastJsonString();
 const addressJson = lastJsonString();
-let lastUrl: string | undefined;
-let lastUrlJson = '';
 /** The URL as the request line writes it: mailed tokens redacted (lib/log-redaction.ts), as JSON. */
-function urlJson(url: string): string {
-  if (url !== lastUrl) lastUrlJson = jsonString(redactUrl((lastUrl = url)));
-  return lastUrlJson;
-}
+const urlJson = lastJsonString((url) => jsonString(redactUrl(url)));
 
 /**
  * JSON.stringify(requestSerializer(request)) of lib/log-redaction.ts, written by hand: the keys in
