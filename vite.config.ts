@@ -8,6 +8,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pathAliases } from './scripts/path-aliases';
 import { cspHashes } from './scripts/vite-plugin-csp-hashes';
+import { eagerCjs } from './scripts/vite-plugin-eager-cjs';
 import { precompress } from './scripts/vite-plugin-precompress';
 import { prerender } from './scripts/vite-plugin-prerender';
 import { reactRouterTreeshake } from './scripts/vite-plugin-react-router-treeshake';
@@ -29,6 +30,7 @@ const productionReactRouter = [
 const plugins: PluginOption[] = [
   reactRouterTreeshake(),
   react(),
+  eagerCjs(),
   VitePWA(pwaOptions),
   russianManifest(),
   prerender(),
