@@ -46,6 +46,8 @@ function factories(program: Node, helpers: Set<string>): Node[] {
 }
 
 export function eagerCommonJs(code: string): string {
+  // A chunk that imports nothing of Rolldown's runtime holds no wrapped module: no need to parse it.
+  if (!code.includes('rolldown-runtime')) return code;
   const program = parseAst(code) as unknown as Node;
   const helpers = runtimeImports(program);
   if (helpers.size === 0) return code;
