@@ -36,6 +36,7 @@ import type { ServerProcess } from '../tests/helpers/server-process';
 import { percentile, tokensFor } from './context';
 import { type Answer, LoadClient, NOT_SENT } from './http-client';
 import { cpuSeconds } from './load';
+import { cpuTimes, stolenShare } from './steal';
 
 /** Calls per claim (see the model above). */
 export const ME_PER_CLAIM = 3;
@@ -85,6 +86,8 @@ export interface StepResult {
   generatorMicrosPerCall: number;
   problems: string[];
   load: number;
+  /** Share of the cores' time the hypervisor took during the step (bench/steal.ts). */
+  stolen: number;
 }
 
 /** The day's calls as a signed-in player makes them, through the bench's load client. */
@@ -236,6 +239,7 @@ export async function runStep(
   const cpuBefore = cpuSeconds(server.pid);
   const ownBefore = process.cpuUsage();
   const waitedBefore = [runQueueSeconds(server.pid), runQueueSeconds(process.pid)];
+  const timesBefore = cpuTimes();
   const t0 = performance.now() + 20;
   const wallStart = t0;
   // The schedule: every millisecond or so, send every call whose time has come (bounded by totals).
@@ -260,6 +264,7 @@ export async function runStep(
   const [serverWaited, generatorWaited] = [server.pid, process.pid].map(
     (pid, i) => (runQueueSeconds(pid) - waitedBefore[i]) / wall,
   );
+  const stolen = stolenShare(timesBefore);
   client.close();
 
   const problems = await checkLedger(db, players, claimed);
@@ -276,6 +281,7 @@ export async function runStep(
     generatorMicrosPerCall: (own.user + own.system) / sent,
     problems,
     load: loadavg()[0],
+    stolen,
   };
 }
 

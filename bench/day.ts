@@ -54,6 +54,7 @@ function whatBroke(r: StepResult): string {
     why.push(
       `the machine: other processes held the cores (load ${r.load.toFixed(1)} on ${cpus().length}); the server's thread waited for one ${percent(r.serverWaited)} of the step, the generator's ${percent(r.generatorWaited)}`,
     );
+  if (r.stolen >= 0.1) why.push(`the host: its hypervisor took ${percent(r.stolen)} of the cores' time (steal)`);
   if (!why.length)
     why.push(`neither process near one core (server ${core(r.serverCpu)}, generator ${core(r.generatorCpu)})`);
   return `${parts.join(', ')}; ${why.join(' and ')}`;
@@ -69,7 +70,7 @@ function describeKinds(r: StepResult): string {
 }
 
 const stepLine = (r: StepResult) =>
-  `${claimRate(r.claimsPerSecond)} (${Math.round(callsPerSecond(r)).toLocaleString('en-US')} calls/s): worst p99 ${ms(p99(r.byKind[worst(r)]))} (${ROUTE[worst(r)]}), ${allErrors(r)} errors, server ${core(r.serverCpu)}, generator ${core(r.generatorCpu)}`;
+  `${claimRate(r.claimsPerSecond)} (${Math.round(callsPerSecond(r)).toLocaleString('en-US')} calls/s): worst p99 ${ms(p99(r.byKind[worst(r)]))} (${ROUTE[worst(r)]}), ${allErrors(r)} errors, server ${core(r.serverCpu)}, generator ${core(r.generatorCpu)}, steal ${percent(r.stolen)}`;
 
 // --- the section --------------------------------------------------------------------------------
 
@@ -111,7 +112,7 @@ export async function daySection(table: Table, opts: BenchOptions): Promise<void
   table.add({
     section,
     measure: 'CPU during the run',
-    result: `server ${core(day.serverCpu)}, ${Math.round(day.serverMicrosPerCall)} µs per call = ${Math.round(day.serverMicrosPerCall * CALLS_PER_CLAIM).toLocaleString('en-US')} µs per claim with its ${(CALLS_PER_CLAIM - 1).toFixed(1)} other calls (one core's worth: ${claimRate(1e6 / (day.serverMicrosPerCall * CALLS_PER_CLAIM))} of this mix), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round(day.generatorMicrosPerCall)} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores`,
+    result: `server ${core(day.serverCpu)}, ${Math.round(day.serverMicrosPerCall)} µs per call = ${Math.round(day.serverMicrosPerCall * CALLS_PER_CLAIM).toLocaleString('en-US')} µs per claim with its ${(CALLS_PER_CLAIM - 1).toFixed(1)} other calls (one core's worth: ${claimRate(1e6 / (day.serverMicrosPerCall * CALLS_PER_CLAIM))} of this mix), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round(day.generatorMicrosPerCall)} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores, ${percent(day.stolen)} of their time taken by the hypervisor (steal)`,
     verdict: 'info',
   });
 

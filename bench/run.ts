@@ -18,7 +18,9 @@ import { claimsSection } from './claims';
 import { daySection } from './day';
 import { lighthouseSection } from './lighthouse';
 import { type BenchOptions, cleanup } from './context';
+import { percent } from './profile';
 import { scaleSection } from './scale';
+import { cpuTimes, stolenShare } from './steal';
 import { telegramSection } from './telegram';
 import { Table } from './table';
 
@@ -80,6 +82,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const started = Date.now();
+const benchTimes = cpuTimes();
 let failure: unknown = null;
 try {
   for (const [name, run] of Object.entries(SECTIONS)) {
@@ -98,7 +101,7 @@ try {
 if (!interrupted) {
   console.log(`\n${table.markdown()}\n`);
   console.log(
-    `bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+    `bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}, ${percent(stolenShare(benchTimes))} of the cores' time taken by the hypervisor (steal)`,
   );
   if (failure) {
     console.error('bench failed:', failure);
