@@ -5,6 +5,7 @@
 // Its calls (GET /auth/me and what the answer means, the logout) load on demand with the API client
 // (ofetch), from current-user-calls.ts: a visitor never makes them on the landing page.
 import { atom, useAtomValue } from 'jotai';
+import { startTransition } from 'react';
 import type { Me } from '@shared/api/auth';
 import type { UserRow } from './db';
 import { getAccessToken, getRefreshToken, isSignedIn, signedInAtom } from './session';
@@ -28,8 +29,11 @@ async function startMirror(): Promise<void> {
   mirror = liveQuery(() => db.user.get('me')).subscribe({
     // saveCurrentUser has already shown the record it writes: the same record read back is not set
     // again (a new object would re-render every reader of the player, the header included).
+    // As a transition: the record read back from IndexedDB re-renders the shell (header, guards,
+    // the page) in slices that yield to the page, not in one long task (issue 25's TBT).
     next: (row) => {
-      if (!sameRecord(store.get(currentUserAtom), row ?? null)) store.set(currentUserAtom, row ?? null);
+      if (!sameRecord(store.get(currentUserAtom), row ?? null))
+        startTransition(() => store.set(currentUserAtom, row ?? null));
     },
     error: (err) => console.warn('Cannot read the local user record', err),
   });
