@@ -18,6 +18,7 @@ import {
 } from './day-mix';
 import { openBenchDatabase } from './players';
 import { describeProfile, percent, profileWhileLoading } from './profile';
+import { stealPercent } from './steal';
 import type { Table } from './table';
 
 const CLAIMS_PER_SECOND = 300;
@@ -70,7 +71,7 @@ function describeKinds(r: StepResult): string {
 }
 
 const stepLine = (r: StepResult) =>
-  `${claimRate(r.claimsPerSecond)} (${Math.round(callsPerSecond(r)).toLocaleString('en-US')} calls/s): worst p99 ${ms(p99(r.byKind[worst(r)]))} (${ROUTE[worst(r)]}), ${allErrors(r)} errors, server ${core(r.serverCpu)}, generator ${core(r.generatorCpu)}, steal ${percent(r.stolen)}`;
+  `${claimRate(r.claimsPerSecond)} (${Math.round(callsPerSecond(r)).toLocaleString('en-US')} calls/s): worst p99 ${ms(p99(r.byKind[worst(r)]))} (${ROUTE[worst(r)]}), ${allErrors(r)} errors, server ${core(r.serverCpu)}, generator ${core(r.generatorCpu)}, steal ${stealPercent(r.stolen)}`;
 
 // --- the section --------------------------------------------------------------------------------
 
@@ -112,7 +113,7 @@ export async function daySection(table: Table, opts: BenchOptions): Promise<void
   table.add({
     section,
     measure: 'CPU during the run',
-    result: `server ${core(day.serverCpu)}, ${Math.round(day.serverMicrosPerCall)} µs per call = ${Math.round(day.serverMicrosPerCall * CALLS_PER_CLAIM).toLocaleString('en-US')} µs per claim with its ${(CALLS_PER_CLAIM - 1).toFixed(1)} other calls (one core's worth: ${claimRate(1e6 / (day.serverMicrosPerCall * CALLS_PER_CLAIM))} of this mix), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round(day.generatorMicrosPerCall)} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores, ${percent(day.stolen)} of their time taken by the hypervisor (steal)`,
+    result: `server ${core(day.serverCpu)}, ${Math.round(day.serverMicrosPerCall)} µs per call = ${Math.round(day.serverMicrosPerCall * CALLS_PER_CLAIM).toLocaleString('en-US')} µs per claim with its ${(CALLS_PER_CLAIM - 1).toFixed(1)} other calls (one core's worth: ${claimRate(1e6 / (day.serverMicrosPerCall * CALLS_PER_CLAIM))} of this mix), waited for a core ${percent(day.serverWaited)} of the run; load generator ${core(day.generatorCpu)} (${Math.round(day.generatorMicrosPerCall)} µs per call), sending ${ms(day.sendLagP99)} late at p99; machine load ${day.load.toFixed(1)} on ${cpus().length} cores, ${stealPercent(day.stolen)} of their time taken by the hypervisor (steal)`,
     verdict: 'info',
   });
 

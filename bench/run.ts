@@ -18,9 +18,8 @@ import { claimsSection } from './claims';
 import { daySection } from './day';
 import { lighthouseSection } from './lighthouse';
 import { type BenchOptions, cleanup } from './context';
-import { percent } from './profile';
 import { scaleSection } from './scale';
-import { cpuTimes, stolenShare } from './steal';
+import { cpuTimes, stealPercent, stolenShare } from './steal';
 import { telegramSection } from './telegram';
 import { Table } from './table';
 
@@ -101,7 +100,7 @@ try {
 if (!interrupted) {
   console.log(`\n${table.markdown()}\n`);
   console.log(
-    `bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}, ${percent(stolenShare(benchTimes))} of the cores' time taken by the hypervisor (steal)`,
+    `bench: ${((Date.now() - started) / 1000).toFixed(0)} s${opts.quick ? ' (--quick)' : ''}; machine: ${(await import('node:os')).cpus().length} cores, load ${(await import('node:os')).loadavg()[0].toFixed(1)}, ${stealPercent(stolenShare(benchTimes))} of the cores' time taken by the hypervisor (steal)`,
   );
   if (failure) {
     console.error('bench failed:', failure);

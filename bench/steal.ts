@@ -4,6 +4,7 @@
 // time stolen, while the server used 71 % of one core and its p99 reached a second; two busy loops
 // alone saw none. A figure taken under such steal is the host's, not the code's.
 import { readFileSync } from 'node:fs';
+import { percent } from './profile';
 
 export interface CpuTimes {
   steal: number;
@@ -22,8 +23,11 @@ export function cpuTimes(): CpuTimes {
   }
 }
 
-/** Share of the cores' time the hypervisor took between two readings (0 where unknown). */
+/** Share of the cores' time the hypervisor took between two readings (NaN where unknown). */
 export function stolenShare(before: CpuTimes, after: CpuTimes = cpuTimes()): number {
   const total = after.total - before.total;
-  return total > 0 ? (after.steal - before.steal) / total : 0;
+  return total > 0 ? (after.steal - before.steal) / total : NaN;
 }
+
+/** The share as printed: "unknown" where /proc/stat could not be read, never a false 0 %. */
+export const stealPercent = (share: number) => (Number.isNaN(share) ? 'unknown' : percent(share));

@@ -31,9 +31,9 @@ async function startMirror(): Promise<void> {
     // again (a new object would re-render every reader of the player, the header included).
     // As a transition: the record read back from IndexedDB re-renders the shell (header, guards,
     // the page) in slices that yield to the page, not in one long task (issue 25's TBT).
-    next: (row) => {
-      if (!sameRecord(store.get(currentUserAtom), row ?? null))
-        startTransition(() => store.set(currentUserAtom, row ?? null));
+    next: (read) => {
+      const row = read ?? null;
+      if (!sameRecord(store.get(currentUserAtom), row)) startTransition(() => store.set(currentUserAtom, row));
     },
     error: (err) => console.warn('Cannot read the local user record', err),
   });
