@@ -52,7 +52,15 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // scripts/check-budgets.mjs reads the manifest to find what the first visit to / loads.
     manifest: true,
-    modulePreload: { polyfill: false },
+    // No <link rel=modulepreload> inserted by script at a dynamic import (the HTML's stay): each one
+    // cost the main thread 0.4-0.6 ms on the 2-core machine, and a signed-in /miner's page import
+    // added about twenty in one task (27 ms of Lighthouse's unthrottled trace, four times that in its
+    // TBT; the entry's own imports 13-18 ms more). The browser fetches an imported module's graph
+    // itself, from the service worker's precache after the first visit (issue 25, docs/choices.md).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // Terser's two passes take about 4 KB of brotli more off the first visit than esbuild's minifier.
     minify: 'terser',
     terserOptions: { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } },
