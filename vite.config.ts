@@ -30,7 +30,7 @@ const productionReactRouter = [
 /**
  * Dexie's package gives bundlers a wrapper around its UMD build (one copy across CommonJS and ESM);
  * the bundle has only ESM, and the UMD factory was compiled and run at its first call, one task of
- * 15-22 ms at a signed-in start in Lighthouse's trace (issue 25). Its ES module build is the same code.
+ * 17-23 ms at a signed-in start in Lighthouse's trace (12-13 ms now; issue 25). Its ES module build is the same code.
  */
 const dexieModule = [
   {
