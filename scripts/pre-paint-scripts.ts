@@ -98,7 +98,7 @@ export function languageScript(): string {
 }
 
 /** The script after #root: keep, translate or drop the prerendered page before the first paint.
- * The same text in index.html and blog.html (the page's path is on #root), so one CSP hash allows both. */
+ * The same text in index.html, blog.html and app.html (the page's path is on #root), so one CSP hash allows all. */
 export function landingSwapScript(): string {
   return `(function () {
       var root = document.getElementById('root');
@@ -112,7 +112,8 @@ export function landingSwapScript(): string {
         root.textContent = '';
         document.querySelectorAll('[${PRERENDERED_DATA_ATTRIBUTE}]').forEach(function (d) { d.remove(); });
       } else if (document.documentElement.lang === 'ru') root.innerHTML = ru.innerHTML;
-      ru.remove();
+      // app.html (every other path) has no page, so no Russian copy of it.
+      if (ru) ru.remove();
       // Russian players' install manifest before Chromium first reads the link (src/lib/language.ts
       // points it there again later): otherwise it read the English one and re-read only in its own time.
       if (document.documentElement.lang === 'ru') {

@@ -18,6 +18,10 @@
 //   on BLOG_DIR, else content/blog), with each language's list as JSON for the page to hydrate from.
 //   Its inline scripts are those of index.html, byte for byte, so the same CSP hashes allow them
 //   (its file list, a JSON block, is its own: data, not a script the CSP governs).
+// - Every other path gets app.html: the same head and inline scripts around an empty #root, without
+//   a prerendered page or its stylesheet. A signed-in /miner parsed, styled and laid out the whole
+//   landing (30 KB, both languages) only for the script after #root to empty it: 30-60 ms of the
+//   main thread on the 2-core machine before the app could start (issue 25).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,12 +123,15 @@ const ROOT = '<div id="root"></div>';
 /** The routes' lazy modules whose chunk and stylesheets each prerendered page loads at once. */
 const PAGE_ROUTES: Record<PagePath, string> = { '/': 'src/app/routes/landing.tsx', '/blog': 'src/app/routes/blog.tsx' };
 export const BLOG_HTML = 'blog.html';
+export const APP_HTML = 'app.html';
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>/;
 
 /** `landing`: prerender `/` into index.html and `/blog` into blog.html (every build; `PRERENDER_LANDING=0` skips both). */
 export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: { landing?: boolean } = {}): Plugin {
   let root = '';
   let aliases: Alias[] = [];
   let blogHtml: string | null = null;
+  let appHtml: string | null = null;
   return {
     name: 'pxt:prerender',
     configResolved(config) {
@@ -165,6 +172,20 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
           root,
           aliases.filter((a) => !String(a.find).includes('@vite')),
         );
+        const withFiles = (out: string, path: PagePath | null, pageModules: string[]) => {
+          const files: StartFiles = {
+            page: path,
+            entry: `/${entry.fileName}`,
+            modules: entryModules.slice(1).map((f) => `/${f}`),
+            pageModules: pageModules.map((f) => `/${f}`),
+            namespaces: pageNamespaces(path ?? ''),
+          };
+          return out.replace(
+            FILES_MARKER,
+            `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(files)}</script>\n    `,
+          );
+        };
+        const startScript = `<script>${minifyInline(landingSwapScript())}</script>`;
         const page = (path: PagePath) => {
           // The route's stylesheet in the HTML, so the prerendered page paints styled, and its
           // script in the file list, loaded with the entry, so hydration waits for no extra round trip.
@@ -185,16 +206,10 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
             .filter((f) => !out.includes(`/${f}"`))
             .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
           out = out.replace('</head>', `  ${css.join('\n    ')}\n  </head>`);
-          const files: StartFiles = {
-            page: path,
-            entry: `/${entry.fileName}`,
-            modules: entryModules.slice(1).map((f) => `/${f}`),
-            pageModules: pageChunks.filter((f) => !entryModules.includes(f)).map((f) => `/${f}`),
-            namespaces: pageNamespaces(path),
-          };
-          out = out.replace(
-            FILES_MARKER,
-            `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(files)}</script>\n    `,
+          out = withFiles(
+            out,
+            path,
+            pageChunks.filter((f) => !entryModules.includes(f)),
           );
           // `<` escaped so an article's text can never close the JSON block.
           const data =
@@ -208,20 +223,29 @@ export function prerender({ landing = process.env.PRERENDER_LANDING !== '0' }: {
               : '';
           return out.replace(
             ROOT,
-            `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${pages[path].en}</div><template id="${RU_TEMPLATE_ID}">${pages[path].ru}</template>${data}\n    <script>${minifyInline(landingSwapScript())}</script>`,
+            `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${pages[path].en}</div><template id="${RU_TEMPLATE_ID}">${pages[path].ru}</template>${data}\n    ${startScript}`,
           );
         };
         blogHtml = page('/blog');
+        appHtml = withFiles(html, null, []).replace(ROOT, `${ROOT}\n    ${startScript}`);
         return page('/');
       },
     },
     // After Vite's own generateBundle has written index.html into the bundle (and called the hook above).
     generateBundle: {
       order: 'post',
-      handler() {
-        if (!blogHtml) return;
-        this.emitFile({ type: 'asset', fileName: BLOG_HTML, source: blogHtml });
-        blogHtml = null;
+      handler(_options, bundle) {
+        if (!blogHtml || !appHtml) return;
+        // vite-plugin-pwa adds the manifest's link to index.html after the hook above: the other
+        // pages need it as much (Chromium offers installation from the page that links it).
+        const index = bundle['index.html'];
+        const manifestLink = index?.type === 'asset' ? MANIFEST_LINK.exec(String(index.source))?.[0] : undefined;
+        if (!manifestLink) throw new Error('prerender: index.html has no manifest link to copy');
+        const withManifest = (html: string) =>
+          MANIFEST_LINK.test(html) ? html : html.replace('</head>', `${manifestLink}</head>`);
+        this.emitFile({ type: 'asset', fileName: BLOG_HTML, source: withManifest(blogHtml) });
+        this.emitFile({ type: 'asset', fileName: APP_HTML, source: withManifest(appHtml) });
+        blogHtml = appHtml = null;
       },
     },
   };

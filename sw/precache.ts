@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 // The app shell (index.html, every JS/CSS chunk so lazy pages open offline), the translation files
-// and the icons, listed by the build in self.__WB_MANIFEST. Navigations are answered with the cached
-// index.html so any client route opens offline — except /api/, which must always reach the server —
-// and /blog with the cached blog.html (its list prerendered by the build), where the build has one.
+// and the icons, listed by the build in self.__WB_MANIFEST. Navigations are answered from the cache so
+// any client route opens offline — except /api/, which must always reach the server: / with
+// index.html (the prerendered landing), /blog with blog.html (its list prerendered) and every other
+// path with app.html (the shell without a page), as the server answers them (plugins/static-app.ts);
+// a build without the last two answers everything with index.html.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
@@ -16,7 +18,12 @@ export function setUpPrecache(): void {
   precacheAndRoute(manifest);
   cleanupOutdatedCaches();
   // First: the first route that matches answers.
-  if (manifest.some((entry) => (typeof entry === 'string' ? entry : entry.url) === 'blog.html'))
+  const built = (file: string) => manifest.some((entry) => (typeof entry === 'string' ? entry : entry.url) === file);
+  if (built('blog.html'))
     registerRoute(new NavigationRoute(createHandlerBoundToURL('/blog.html'), { allowlist: [/^\/blog\/?$/] }));
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+  if (built('app.html')) {
+    // The allowlist sees the path and the query: `/?refCode=…` is the landing too.
+    registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(\?.*)?$/] }));
+    registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: NAVIGATION_DENYLIST }));
+  } else registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 }

@@ -114,6 +114,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: [
       'index.html',
       'blog.html',
+      'app.html',
       'assets/**/*.{js,css}',
       'locales/**/*.json',
       'icons/*.png',

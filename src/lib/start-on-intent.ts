@@ -36,8 +36,8 @@ export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
 /** The files of the prerendered page, as the build lists them in the START_FILES_ID block. */
 export interface StartFiles {
-  /** The page prerendered in this HTML: '/' or '/blog'. */
-  page: string;
+  /** The page prerendered in this HTML: '/' or '/blog'; null in app.html, the other paths' shell. */
+  page: string | null;
   /** The app's entry module (src/app/main.tsx) and the modules it imports statically. */
   entry: string;
   modules: string[];

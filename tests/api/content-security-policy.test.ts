@@ -25,6 +25,11 @@ const INLINE = `
 const INDEX_HTML = `<!doctype html><html><head><title>t</title><script>${INLINE}</script></head>
 <body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
 const inlineHash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+// app.html, the other paths' shell, with a script index.html lacks and a data block that is never run.
+const SHELL_INLINE = `(function () { document.documentElement.dataset.shell = 'ran'; })();`;
+const APP_HTML = `<!doctype html><html><head><title>t</title><script type="application/json" id="pxt-start">{"page":null}</script>
+<script>${INLINE}</script></head><body><div id="root"></div><script>${SHELL_INLINE}</script></body></html>`;
+const shellHash = `'sha256-${createHash('sha256').update(SHELL_INLINE).digest('base64')}'`;
 
 describe.each(testDialects())('Content Security Policy on %s', (dialect) => {
   let api: TestApp;
@@ -34,6 +39,7 @@ describe.each(testDialects())('Content Security Policy on %s', (dialect) => {
     api = await createTestApp(dialect);
     buildDir = mkdtempSync(join(tmpdir(), 'pxt-csp-build-'));
     writeFileSync(join(buildDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(buildDir, 'app.html'), APP_HTML);
     writeCspHashes(buildDir); // what the Vite plugin does once the build is written
     withBuild = await createTestApp(dialect, { STATIC_DIR: buildDir });
   });
@@ -63,12 +69,16 @@ describe.each(testDialects())('Content Security Policy on %s', (dialect) => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
   });
 
-  it("allows the served build's inline script by its hash, and nothing else inline", async () => {
+  it("allows the served build's inline scripts by their hashes (every page's, once each), and nothing else inline", async () => {
     const page = await withBuild.app.inject({ method: 'GET', url: '/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(INLINE);
     const csp = directives(page.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client', inlineHash]);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client', inlineHash, shellHash]);
+    // Another path gets the shell, allowed by the same policy.
+    const shell = await withBuild.app.inject({ method: 'GET', url: '/miner' });
+    expect(shell.body).toContain(SHELL_INLINE);
+    expect(shell.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     // The API's answers carry the same policy.
     const apiAnswer = await withBuild.app.inject({ method: 'GET', url: `${API}/config/` });
     expect(apiAnswer.headers['content-security-policy']).toBe(page.headers['content-security-policy']);

@@ -84,6 +84,8 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
     const dist = join(dir, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>PXT</title><div id="root"></div>\n');
+    for (const page of ['blog.html', 'app.html'])
+      writeFileSync(join(dist, page), `<!doctype html><title>${page}</title><div id="root"></div>\n`);
     writeFileSync(join(dist, CSP_HASHES_FILE), JSON.stringify({ 'script-src': [] }));
     const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
     writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), script);
@@ -194,6 +196,15 @@ describe.skipIf(skipReason)('the nginx deployment on PostgreSQL', () => {
     expect(page.text).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.text).toContain('<title>app.html</title>');
+    // The built pages by name, as the service worker's precache fetches them (and then answers
+    // navigations with them offline): from the app too, with its CSP, never nginx's plain copy.
+    for (const file of ['/index.html', '/blog.html', '/app.html']) {
+      const doc = await call(ports.https, file, { agent });
+      expect(doc.status).toBe(200);
+      expect(doc.headers['cache-control']).toBe('no-cache');
+      expect(doc.headers['content-security-policy']).toContain("default-src 'self'");
+    }
   });
 
   it('pays each of 200 players exactly once while one process is killed and restarted', async () => {

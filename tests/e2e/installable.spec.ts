@@ -153,6 +153,12 @@ test('Chromium finds the app installable: the worker controls the page, answers 
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await page.reload();
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    // Every built page links it, not only index.html: /blog (blog.html) and the other paths (app.html).
+    for (const path of ['/blog', '/privacy']) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    }
+    await page.goto('/');
 
     // Where the browser offers installation, the app shows its own Install button, from the next
     // page on (it would shove the page being read); "Not now" is remembered.

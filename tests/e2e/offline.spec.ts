@@ -187,8 +187,11 @@ test('after one online visit, a cold start of / and /miner in a new tab works wi
   // The landing page, header and translations come from the precache; the player from Dexie.
   await expect(cold.getByRole('banner')).toContainText(account.username);
   await expect(cold.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(cold.locator('#root')).toHaveAttribute('data-prerendered', '/');
   await cold.goto('/miner');
   await expect(cold.getByTestId('miner-status')).toHaveText('Mining');
+  // app.html from the precache, the shell without the landing (index.html would carry the landing's mark).
+  await expect(cold.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(cold.getByTestId('countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
   await expect(cold.getByTestId('offline-banner')).toContainText('You are offline');
   await backOnline(context, server);

@@ -29,6 +29,18 @@ export function loadPage(path = '/', files: StartFiles = FILES) {
   return startGateOf()!;
 }
 
+/** app.html, the other paths' shell: the same scripts around an empty #root, no page, no Russian copy. */
+export const SHELL_FILES: StartFiles = { ...FILES, page: null, pageModules: [], namespaces: ['common', 'errors'] };
+export function loadShell(path: string) {
+  leavePage();
+  history.replaceState(null, '', path);
+  document.head.innerHTML = `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(SHELL_FILES)}</script><link rel="manifest" href="/manifest.webmanifest">`;
+  document.body.innerHTML = '<div id="root"></div>';
+  new Function(minifyInline(languageScript()))();
+  new Function(minifyInline(landingSwapScript()))();
+  return startGateOf()!;
+}
+
 export const appScripts = () =>
   [...document.querySelectorAll<HTMLScriptElement>('script[type=module]')].map((s) => new URL(s.src).pathname);
 export const links = (rel: string) =>

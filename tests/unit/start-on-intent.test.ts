@@ -10,7 +10,17 @@ import { HOME_SCREEN_START_URL } from '@shared/constants';
 import { replayEarlyTap } from '@/lib/early-taps';
 import { EARLY_TAP_ATTRIBUTE, EARLIER_PAGE, startsAtOnce, type StartState } from '@/lib/start-on-intent';
 import { PRE_PAINT_KEYS } from '../../scripts/pre-paint-scripts';
-import { appScripts, el, FILES, freshPageEachTest, links, loadPage, press } from '../helpers/prerendered-page';
+import {
+  appScripts,
+  el,
+  FILES,
+  freshPageEachTest,
+  links,
+  loadPage,
+  loadShell,
+  press,
+  SHELL_FILES,
+} from '../helpers/prerendered-page';
 
 const visitor: StartState = {
   path: '/',
@@ -74,6 +84,21 @@ describe("the built page's start scripts", () => {
     expect(gate.started).toBe('load');
     expect(links('modulepreload')).toEqual([FILES.entry, ...FILES.modules]);
   });
+
+  it.each(['en', 'ru'])(
+    'app.html (every path but / and /blog), in %s: at load, the entry and its imports preloaded, nothing to drop or translate',
+    (lng) => {
+      localStorage.setItem(PRE_PAINT_KEYS.language, lng);
+      const gate = loadShell('/miner');
+      expect(gate.atOnce).toBe(true);
+      expect(gate.started).toBe('load');
+      expect(appScripts()).toEqual([SHELL_FILES.entry]);
+      expect(links('modulepreload')).toEqual([SHELL_FILES.entry, ...SHELL_FILES.modules]);
+      expect(links('preload')).toEqual([`/locales/${lng}/common.json`, `/locales/${lng}/errors.json`]);
+      expect(links('manifest')).toEqual([lng === 'ru' ? '/manifest.ru.webmanifest' : '/manifest.webmanifest']);
+      expect(document.getElementById('root')!.childElementCount).toBe(0);
+    },
+  );
 
   it('a query to act on: at load, the prerendered page kept and its taps still held until hydration', () => {
     const gate = loadPage('/?modal=confirmRegistration&token=abc');
