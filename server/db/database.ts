@@ -10,6 +10,7 @@ import { type CommitHooks, withCommitHooks } from './commit-hooks';
 import { registerDirectStatements, trackingHeld } from './direct-statements';
 import { withNamedStatements } from './named-statements';
 import type { DB, Db, Dialect } from './schema';
+import { checkpointOffThread } from './sqlite-checkpointer';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -49,7 +50,13 @@ function withStatementCache(
   };
 }
 
-export function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolSize?: number }): Database {
+export function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize?: number;
+  /** SQLite: WAL checkpoints on a thread of their own (db/sqlite-checkpointer.ts), as the server runs. */
+  checkpointThread?: boolean;
+}): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
@@ -69,6 +76,7 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  const checkpointer = opts.checkpointThread ? checkpointOffThread(file) : null;
   const statements = withStatementCache(sqlite);
   const held = trackingHeld(new ImmediateSqliteDialect({ database: statements }));
   const hooked = withCommitHooks(held.dialect);
@@ -87,5 +95,9 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
     const row = stmt.get(parameters);
     return row === undefined ? { rows: [], changed: 0 } : { rows: [row], changed: 1 };
   });
-  return { db, dialect: 'sqlite', hooks: hooked.hooks, close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', hooks: hooked.hooks, close };
 }

@@ -23,6 +23,7 @@ export default fp(
         databaseUrl: app.config.databaseUrl,
         dataDir: app.config.dataDir,
         poolSize: app.config.databasePoolSize,
+        checkpointThread: true,
       });
     await migrate(database);
     app.decorate('db', database.db);
