@@ -21,9 +21,9 @@ export function setUpPrecache(): void {
   const built = (file: string) => manifest.some((entry) => (typeof entry === 'string' ? entry : entry.url) === file);
   if (built('blog.html'))
     registerRoute(new NavigationRoute(createHandlerBoundToURL('/blog.html'), { allowlist: [/^\/blog\/?$/] }));
-  if (built('app.html')) {
-    // The allowlist sees the path and the query: `/?refCode=…` is the landing too.
+  const shell = built('app.html') ? '/app.html' : '/index.html';
+  // The allowlist sees the path and the query: `/?refCode=…` is the landing too.
+  if (shell !== '/index.html')
     registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(\?.*)?$/] }));
-    registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: NAVIGATION_DENYLIST }));
-  } else registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL(shell), { denylist: NAVIGATION_DENYLIST }));
 }
