@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect, STATIC_DIR, test, type RunningServer } from './fixtures';
 import { createEmailAccount, deployNewWorker, signInPage } from './helpers';
 
@@ -23,14 +23,45 @@ async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+const stopKeepingOffline = new WeakMap<BrowserContext, () => Promise<void>>();
+
+/**
+ * Chromium 150 keeps the context's offline emulation for requests but drops it for navigator.onLine
+ * on every navigation the service worker answers (a reload, a new tab), where a phone with no
+ * network stays offline: each page's load puts it back, so the page hears `offline` as it would.
+ */
+async function keepOffline(context: BrowserContext): Promise<void> {
+  const sessions = new Map<Page, CDPSession>();
+  const apply = async (page: Page) => {
+    if (page.isClosed()) return;
+    let cdp = sessions.get(page);
+    if (!cdp) sessions.set(page, (cdp = await context.newCDPSession(page)));
+    await cdp.send('Network.emulateNetworkConditions', OFFLINE).catch(() => undefined);
+  };
+  const onLoad = (page: Page) => void apply(page);
+  const watch = (page: Page) => page.on('domcontentloaded', onLoad);
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  stopKeepingOffline.set(context, async () => {
+    context.off('page', watch);
+    for (const page of context.pages()) page.off('domcontentloaded', onLoad);
+    for (const [page, cdp] of sessions)
+      if (!page.isClosed())
+        await cdp.send('Network.emulateNetworkConditions', { ...OFFLINE, offline: false }).catch(() => undefined);
+  });
+}
+
 /** No server and no network. */
 async function goOffline(context: BrowserContext, server: RunningServer): Promise<void> {
   await context.setOffline(true);
+  await keepOffline(context);
   await server.halt();
 }
 
 async function backOnline(context: BrowserContext, server: RunningServer): Promise<void> {
   await server.restart();
+  await stopKeepingOffline.get(context)?.();
   await context.setOffline(false);
 }
 
