@@ -10,7 +10,7 @@ import { type CommitHooks, withCommitHooks } from './commit-hooks';
 import { registerDirectStatements, trackingHeld } from './direct-statements';
 import { withNamedStatements } from './named-statements';
 import type { DB, Db, Dialect } from './schema';
-import { checkpointOffThread } from './sqlite-checkpointer';
+import { type CheckpointFailure, checkpointOffThread } from './sqlite-checkpointer';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
 
 // bigint columns hold epoch-ms times and money in millionths: all within 2^53, so numbers are safe.
@@ -56,6 +56,8 @@ export function openDatabase(opts: {
   poolSize?: number;
   /** SQLite: WAL checkpoints on a thread of their own (db/sqlite-checkpointer.ts), as the server runs. */
   checkpointThread?: boolean;
+  /** Why that thread stopped, should it stop on its own. */
+  onCheckpointFailure?: CheckpointFailure;
 }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -76,7 +78,7 @@ export function openDatabase(opts: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const checkpointer = opts.checkpointThread ? checkpointOffThread(file) : null;
+  const checkpointer = opts.checkpointThread ? checkpointOffThread(file, undefined, opts.onCheckpointFailure) : null;
   const statements = withStatementCache(sqlite);
   const held = trackingHeld(new ImmediateSqliteDialect({ database: statements }));
   const hooked = withCommitHooks(held.dialect);

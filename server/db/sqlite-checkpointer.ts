@@ -9,7 +9,7 @@
 // passive checkpoint never catches up with the last frame, and only a writer that finds the WAL
 // wholly copied starts it again from the beginning (without it the WAL grew by 180 MB a second in
 // a write loop); it now finds nearly everything copied and synced. Should the thread stop, SQLite's
-// own checkpoint is all there was before.
+// own checkpoint is all there was before, and the caller hears why (the server logs it).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -37,18 +37,29 @@ parentPort.once('message', () => {
 });
 `;
 
-/** Passive checkpoints of the WAL database in `file`, every `everyMs`, from a thread of their own. */
-export function checkpointOffThread(file: string, everyMs = CHECKPOINT_EVERY_MS): Checkpointer {
+/** Why the thread stopped before it was told to (it cannot open the file, a checkpoint threw). */
+export type CheckpointFailure = (error: unknown) => void;
+
+/**
+ * Passive checkpoints of the WAL database in `file`, every `everyMs`, from a thread of their own;
+ * `onFailure` hears of a thread that could not start or stopped on an error.
+ */
+export function checkpointOffThread(
+  file: string,
+  everyMs = CHECKPOINT_EVERY_MS,
+  onFailure: CheckpointFailure = () => undefined,
+): Checkpointer {
   let thread: Worker;
   try {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     thread = new Worker(THREAD, { eval: true, workerData: { file, driver, everyMs } });
-  } catch {
+  } catch (error) {
+    onFailure(error);
     return { stop: async () => undefined };
   }
   // Never what keeps the process alive; a failure leaves SQLite's own checkpoints, as before.
   thread.unref();
-  thread.on('error', () => undefined);
+  thread.on('error', onFailure);
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   let stopping = false;
   return {

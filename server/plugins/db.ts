@@ -24,6 +24,8 @@ export default fp(
         dataDir: app.config.dataDir,
         poolSize: app.config.databasePoolSize,
         checkpointThread: true,
+        onCheckpointFailure: (err) =>
+          app.log.warn({ err }, "SQLite's checkpoint thread stopped; SQLite checkpoints on the main connection alone"),
       });
     await migrate(database);
     app.decorate('db', database.db);

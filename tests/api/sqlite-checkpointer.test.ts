@@ -70,10 +70,16 @@ describe('WAL checkpoints off the event loop', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });
 
-  it('a thread that cannot open the database leaves SQLite its own checkpoints', async () => {
+  it('a thread that cannot open the database says why and leaves SQLite its own checkpoints', async () => {
     const { db, file } = walDatabase();
-    const checkpointer = checkpointOffThread(join(tmpdir(), 'pxt-no-such-dir', 'db.sqlite'), 50);
+    const failures: unknown[] = [];
+    const checkpointer = checkpointOffThread(join(tmpdir(), 'pxt-no-such-dir', 'db.sqlite'), 50, (e) =>
+      failures.push(e),
+    );
     await checkpointer.stop();
+    // The caller hears why (the server logs it), rather than the thread going quiet.
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toMatch(/directory does not exist|unable to open|no such file/i);
     const before = statSync(file).size;
     write(db, 1100);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
