@@ -3,7 +3,7 @@
 // the app did at start for a visitor (the service worker registered at idle, the browser's install
 // offer kept, /blog's list checked against the API). It runs serialised with `.toString()` in the
 // page's inline script (scripts/pre-paint-scripts.ts): self-contained, no imports but types.
-import type { GateOptions, StartGate, StartPlan } from './start-on-intent';
+import type { GateOptions, HeldTap, StartGate, StartPlan } from './start-on-intent';
 
 /**
  * After #root, once the pre-paint script kept, translated or dropped the prerendered page
@@ -66,7 +66,7 @@ export function startGate(o: GateOptions): void {
     // A link the browser follows natively needs no app here: another site, a new tab, a public page.
     const held = `button, ${appLink}` + o.nativePaths.map((p) => `:not([href="${p}"])`).join('');
     const modified = (e: MouseEvent) => e.ctrlKey || e.metaKey || e.shiftKey || e.altKey;
-    const taps: Element[] = [];
+    const taps: HeldTap[] = [];
     const marked: Element[] = [];
     const control = (e: Event) => {
       const t = e.target as Element | null;
@@ -103,7 +103,11 @@ export function startGate(o: GateOptions): void {
       e.preventDefault();
       e.stopPropagation();
       busy(c);
-      taps.push(c);
+      // Where it sits: hydrating may replace it (early-taps.ts).
+      const path: number[] = [];
+      for (let n: Element = c; n !== root && n.parentElement; n = n.parentElement)
+        path.unshift(Array.prototype.indexOf.call(n.parentElement.children, n));
+      taps.push({ control: c, path });
       gate.start('click');
     };
     // A page of the app opened natively (a click nobody prevented on one of its links, in this tab)

@@ -156,14 +156,20 @@ export interface GateOptions {
   blog: { page: string; api: string; block: string };
 }
 
+/** A tap the gate held: the control, and its place under #root (the element-child index at each level). */
+export interface HeldTap {
+  control: Element;
+  path: number[];
+}
+
 /** window[START_GLOBAL] once the gate runs: the plan, and what the app takes over. */
 export interface StartGate extends StartPlan {
   /** Why the app started ('load', 'pointerdown', 'keydown', 'click', 'blog', 'update'…), false before. */
   started: string | false;
   /** Starts the app (once): its modules and translations, then its entry as a module script. */
   start(reason: string): void;
-  /** Stops holding taps (the page is hydrated), clears the busy marks; the controls tapped, oldest first. */
-  stop?(): Element[];
+  /** Stops holding taps (the page is hydrated), clears the busy marks; the taps held, oldest first. */
+  stop?(): HeldTap[];
   /** The browser's install offer, kept (its mini-infobar prevented) until the app takes it. */
   installPrompt: Event | null;
   /** The offline notice is due: the worker's first install ended on this page, or on the page the

@@ -191,6 +191,46 @@ test('Telegram’s theme colours, light and dark, replace the app’s own', asyn
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
 });
 
+test('a tap on the landing before it hydrated, as the sign-in lands, still opens the miner', async ({
+  page,
+  baseURL,
+}) => {
+  // CI: the landing's CTA tapped while the app still hydrated it, and the Telegram sign-in landing
+  // meanwhile. The first render was a player's ("Open the miner", not the prerendered "Start
+  // mining"), React replaced the prerendered part, and the tap held on its old button was lost.
+  const user = telegramUser('Early');
+  const registered = await fetch(`${baseURL}/api/v1/auth/telegram/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ init_data: signInitData(BOT_TOKEN, { user }) }),
+  });
+  const { access } = (await registered.json()) as { access: string };
+  const named = await fetch(`${baseURL}/api/v1/auth/complete-registration/`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ username: 'EarlyTg' }),
+  });
+  expect(named.status).toBe(200);
+
+  // The landing's code held back until the tap was made: the app cannot hydrate the page before.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/landing-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The app asks for the player's record once the sign-in's tokens are kept.
+  const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/v1/auth/me'));
+  await openInTelegram(page, { user });
+  await signedIn;
+  const cta = page.getByTestId('landing-cta');
+  await cta.click();
+  await expect(cta).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page).toHaveURL(/\/miner$/);
+  await expect(page.getByTestId('miner-status')).toBeVisible();
+});
+
 test('a returning player: the back button away from /, going back, a claim with haptic feedback', async ({ page }) => {
   const user = telegramUser('Rig');
   await openInTelegram(page, { user });

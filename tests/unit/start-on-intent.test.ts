@@ -161,6 +161,32 @@ describe("the built page's start scripts", () => {
     expect(made).toEqual(['blog']);
   });
 
+  it('a tap held on a control that hydrating replaced is made on the one in its place, of the same kind only', () => {
+    // React client-renders a part whose first render differs from the prerendered page (CI: the
+    // Telegram sign-in landed before the landing hydrated, so its CTA now said "Open the miner").
+    loadPage();
+    el('connect').click();
+    const fresh = document.createElement('button');
+    fresh.type = 'button';
+    fresh.textContent = 'Open the miner';
+    let made = 0;
+    fresh.addEventListener('click', () => made++);
+    el('connect').replaceWith(fresh);
+    replayEarlyTap();
+    expect(made).toBe(1);
+
+    // Another kind of control in its place (Connect became the player block): not a tap on it.
+    loadPage();
+    el('connect').click();
+    const other = document.createElement('button');
+    other.type = 'button';
+    other.className = 'player__block';
+    other.addEventListener('click', () => made++);
+    el('connect').replaceWith(other);
+    replayEarlyTap();
+    expect(made).toBe(1);
+  });
+
   it('keyboard: a key starts the app; Enter on a focused button (its click) is held and made again', () => {
     const gate = loadPage();
     let clicks = 0;
