@@ -97,6 +97,16 @@ export async function createEmailAccount(
   return { email, password, username, ...tokens };
 }
 
+/** A player signed up with a Mini App's init data (POST auth/telegram/) who chose `username`; their tokens. */
+export async function registerWithInitData(server: RunningServer, initData: string, username: string) {
+  const tokens = await call<{ access: string; refresh: string; action: string }>(server, 'POST', 'auth/telegram/', {
+    init_data: initData,
+  });
+  if (tokens.action !== 'registered') throw new Error(`auth/telegram/ answered ${tokens.action} for a new player`);
+  await call(server, 'PATCH', 'auth/complete-registration/', { username, referral_link: null }, tokens.access);
+  return tokens;
+}
+
 /** Waits ~5 s for an account notice (decisions §13) to `to` whose subject contains `subject`. */
 export async function accountNotice(server: RunningServer, to: string, subject: string): Promise<string> {
   for (let tries = 0; ; tries++) {
@@ -175,10 +185,13 @@ export function deployNewWorker(buildCopy: string): void {
  * Holds back the app's entry script until the returned function is called: what the page does
  * before the app has started (a prerendered page's taps and keys) happens meanwhile.
  */
-export async function holdAppEntry(page: Page): Promise<() => void> {
+export const holdAppEntry = (page: Page) => holdAsset(page, '**/assets/index-*.js');
+
+/** Holds back the files matching `glob` (a page's chunk, say) until the returned function is called. */
+export async function holdAsset(page: Page, glob: string): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
+  await page.route(glob, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,112 +1,35 @@
-// The app opened as Telegram opens a Mini App (decisions §14): the launch parameters in the address's
-// hash (init data signed with the bot token as Telegram signs it, the theme, version and platform)
-// and `window.TelegramWebviewProxy`, through which Telegram's SDK talks to a mobile client; the stand-in
-// records every event the app posts. Nothing reaches Telegram: the init data is checked locally.
-import type { Page, Response as PageResponse } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+// The Mini App (decisions §14), opened as Telegram opens it (./telegram-launch.ts): signed in without
+// a tap, Telegram's theme, back button and haptic feedback, and what it downloads beyond the web's.
+import type { Response as PageResponse } from '@playwright/test';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { signInitData, testBotToken, type TelegramTestUser } from '../helpers/telegram-signing';
 import { expect, test } from './fixtures';
-import { createEmailAccount } from './helpers';
+import { createEmailAccount, holdAsset } from './helpers';
+import {
+  createTelegramPlayer,
+  DARK,
+  LIGHT,
+  TELEGRAM_SERVER_ENV,
+  backButtonVisible,
+  events,
+  openInTelegram,
+  telegramUser,
+} from './telegram-launch';
 
-const BOT_TOKEN = testBotToken();
 const SESSION_SECONDS = 5;
 test.use({
   serverEnv: {
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_BOT_USERNAME: 'pxt_e2e_bot',
-    TELEGRAM_WEBHOOK_SECRET: 'e2e-webhook-secret-0123456789',
-    TELEGRAM_API_BASE: 'http://127.0.0.1:9',
+    ...TELEGRAM_SERVER_ENV,
     MINING_SESSION_SECONDS: String(SESSION_SECONDS),
     WORKER_INTERVAL_MS: '500',
   },
 });
 test.describe.configure({ timeout: 120_000 });
 
-/** Telegram's night theme (Android) and its day theme. */
-const DARK = {
-  bg_color: '#17212b',
-  text_color: '#f5f5f5',
-  hint_color: '#708499',
-  link_color: '#6ab3f3',
-  button_color: '#5288c1',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#232e3c',
-};
-const LIGHT = {
-  bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#999999',
-  link_color: '#2481cc',
-  button_color: '#2481cc',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#efeff3',
-};
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 /** An iPhone's Telegram: the iOS "Add to Home Screen" how-to is what the PWA layer would offer it. */
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-
-interface TelegramEvent {
-  type: string;
-  data: Record<string, unknown> | null;
-}
-
-let nextId = 7_100_000_000;
-const telegramUser = (first_name: string): TelegramTestUser => ({
-  id: nextId++,
-  first_name,
-  username: `${first_name.toLowerCase()}_tg`,
-  language_code: 'en',
-});
-
-/** Opens `path` as Telegram opens the Mini App, for `user` (fresh init data each time: each is accepted once). */
-async function openInTelegram(
-  page: Page,
-  opts: {
-    user: TelegramTestUser;
-    theme?: Record<string, string>;
-    startParam?: string;
-    path?: string;
-    /** False: init data as Telegram clients before Bot API 8.0 send it, without `signature`. */
-    signed?: boolean;
-  },
-) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __telegramEvents: TelegramEvent[]; TelegramWebviewProxy: unknown };
-    w.__telegramEvents = [];
-    w.TelegramWebviewProxy = {
-      postEvent(type: string, data?: string) {
-        w.__telegramEvents.push({ type, data: data ? (JSON.parse(data) as Record<string, unknown>) : null });
-      },
-    };
-  });
-  const launch = new URLSearchParams({
-    // As a current client sends it: with the third-party signature (not checked by the bot's HMAC check).
-    tgWebAppData: signInitData(BOT_TOKEN, {
-      user: opts.user,
-      startParam: opts.startParam,
-      signature: opts.signed === false ? undefined : randomBytes(64).toString('base64url'),
-    }),
-    tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'android',
-    tgWebAppThemeParams: JSON.stringify(opts.theme ?? DARK),
-  });
-  if (opts.startParam) launch.set('tgWebAppStartParam', opts.startParam);
-  // A launch is a new page load, also where only the hash differs from the address shown.
-  if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.goto(`${opts.path ?? '/'}#${launch.toString()}`);
-}
-
-const events = (page: Page, type: string) =>
-  page.evaluate(
-    (t) => (window as unknown as { __telegramEvents: TelegramEvent[] }).__telegramEvents.filter((e) => e.type === t),
-    type,
-  );
-/** The back button's last state the app told Telegram (undefined: never set up). */
-const backButtonVisible = async (page: Page) =>
-  (await events(page, 'web_app_setup_back_button')).at(-1)?.data?.is_visible as boolean | undefined;
 
 test('a new player is signed in without a tap, chooses a username, and the bot’s referral counts', async ({
   page,
@@ -193,32 +116,15 @@ test('Telegram’s theme colours, light and dark, replace the app’s own', asyn
 
 test('a tap on the landing before it hydrated, as the sign-in lands, still opens the miner', async ({
   page,
-  baseURL,
+  server,
 }) => {
   // CI: the landing's CTA tapped while the app still hydrated it, and the Telegram sign-in landing
   // meanwhile. The first render was a player's ("Open the miner", not the prerendered "Start
   // mining"), React replaced the prerendered part, and the tap held on its old button was lost.
   const user = telegramUser('Early');
-  const registered = await fetch(`${baseURL}/api/v1/auth/telegram/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ init_data: signInitData(BOT_TOKEN, { user }) }),
-  });
-  const { access } = (await registered.json()) as { access: string };
-  const named = await fetch(`${baseURL}/api/v1/auth/complete-registration/`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-    body: JSON.stringify({ username: 'EarlyTg' }),
-  });
-  expect(named.status).toBe(200);
-
+  await createTelegramPlayer(server, user, 'EarlyTg');
   // The landing's code held back until the tap was made: the app cannot hydrate the page before.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/landing-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAsset(page, '**/assets/landing-*.js');
   // The app asks for the player's record once the sign-in's tokens are kept.
   const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/v1/auth/me'));
   await openInTelegram(page, { user });
